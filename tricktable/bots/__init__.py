@@ -1,0 +1,46 @@
+"""Computer players. A bot sees only ``game.view(seat)`` and the legal actions.
+
+>>> import tricktable
+>>> from tricktable.bots import make_bot, play_game
+>>> game = tricktable.new_game("rook", seed=2)
+>>> bots = [make_bot("random", "rook", seed=s) for s in range(4)]
+>>> play_game(game, bots).is_over
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+
+from tricktable.bots.base import Bot
+from tricktable.bots.random import RandomBot
+from tricktable.engine.state import GameState
+
+BOT_NAMES = ("random", "heuristic")
+
+
+def make_bot(name: str, game: str, seed: int = 0) -> Bot:
+    """A bot by name (``random``, ``heuristic``) for a game, seeded."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        try:
+            module = importlib.import_module(f"tricktable.bots.heuristic.{game}")
+        except ModuleNotFoundError:
+            raise ValueError(f"there is no heuristic bot for {game} yet") from None
+        factory: Callable[[int], Bot] = module.HeuristicBot
+        return factory(seed)
+    raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+
+
+def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
+    """Let one bot per seat play ``game`` to its end; return it."""
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    return game
+
+
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "play_game"]

@@ -1,0 +1,1 @@
+"""The rules engine every game plugs into: rules, actions, state, tricks, registry."""

@@ -1,0 +1,121 @@
+"""Actions: a fixed, numbered table per game, each action with its text.
+
+Every game lists all the actions it can ever take (bid 70..200, play each
+card, ...) once, so ``legal_actions()`` hands out shared objects and research
+adapters get a fixed action space of ``len(table)`` ids.
+
+>>> from tricktable.cards import ROOK
+>>> table = ActionTable(ROOK, [("bid", "number", range(70, 205, 5)), ("pass", "none", [None]),
+...                            ("play", "card", range(len(ROOK)))])
+>>> table.parse("play r14")
+Action.parse('play R14')
+>>> table.parse("Bid 75") == table.get("bid", 75)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tricktable.cards import CardError, Deck
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the rule."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action: its number in the game's table, kind, argument and text."""
+
+    id: int
+    kind: str  # "bid", "pass", "play", "discard", "trump", ...
+    arg: int | None  # a card, a number or a suit index, as the kind says
+    text: str = field(compare=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action.parse({self.text!r})"
+
+
+ArgType = str  # "none", "card", "number" or "suit"
+
+
+class ActionTable:
+    """All actions of a game, by id and by (kind, argument), with a parser."""
+
+    def __init__(self, deck: Deck, spec: Sequence[tuple[str, ArgType, Iterable[int | None]]]):
+        self.deck = deck
+        self.arg_types: dict[str, ArgType] = {}
+        self.actions: list[Action] = []
+        self._by_key: dict[tuple[str, int | None], Action] = {}
+        for kind, arg_type, values in spec:
+            self.arg_types[kind] = arg_type
+            for value in values:
+                action = Action(len(self.actions), kind, value, self._text(kind, arg_type, value))
+                self.actions.append(action)
+                self._by_key[kind, value] = action
+
+    def _text(self, kind: str, arg_type: ArgType, value: int | None) -> str:
+        if arg_type == "none" or value is None:
+            return kind
+        if arg_type == "card":
+            return f"{kind} {self.deck.text(value)}"
+        if arg_type == "suit":
+            return f"{kind} {self.deck.suit_text(value)}"
+        return f"{kind} {value}"
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def get(self, kind: str, arg: int | None = None) -> Action:
+        """The action of this kind and argument."""
+        return self._by_key[kind, arg]
+
+    def kind_index(self, kind: str) -> dict[int | None, Action]:
+        """Every action of one kind by its argument (a fast lookup for hot paths)."""
+        return {arg: a for (k, arg), a in self._by_key.items() if k == kind}
+
+    def usage(self) -> str:
+        """The action forms, for error messages: ``bid N, pass, play CARD``."""
+        words = {"none": "", "card": " CARD", "number": " N", "suit": " SUIT"}
+        return ", ".join(kind + words[t] for kind, t in self.arg_types.items())
+
+    def parse(self, text: str) -> Action:
+        """Read an action's text; raise :class:`IllegalAction` naming what is wrong."""
+        kind, _, rest = text.strip().partition(" ")
+        kind = kind.lower()
+        arg_type = self.arg_types.get(kind)
+        if arg_type is None:
+            raise IllegalAction(f"unknown action {text!r}; actions are: {self.usage()}")
+        rest = rest.strip()
+        try:
+            arg: int | None
+            if arg_type == "none":
+                if rest:
+                    raise IllegalAction(f"{kind!r} takes nothing after it")
+                arg = None
+            elif not rest:
+                raise IllegalAction(f"{kind!r} needs a{'n' if arg_type == 'number' else ''} "
+                                    f"{'number' if arg_type == 'number' else arg_type}")
+            elif arg_type == "card":
+                arg = self.deck.parse(rest)
+            elif arg_type == "suit":
+                arg = self.deck.parse_suit(rest)
+            else:
+                arg = int(rest)
+        except (CardError, ValueError) as error:
+            if isinstance(error, IllegalAction):
+                raise
+            raise IllegalAction(f"cannot read {text!r}: {error}") from None
+        action = self._by_key.get((kind, arg))
+        if action is None:
+            if arg_type == "number":
+                values = sorted(a for (k, a) in self._by_key if k == kind and a is not None)
+                step = values[1] - values[0] if len(values) > 1 else 1
+                raise IllegalAction(f"a {kind} is {values[0]} to {values[-1]} in steps of {step}")
+            raise IllegalAction(f"{text!r} is never a legal {kind} in this game")
+        return action

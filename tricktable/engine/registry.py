@@ -1,0 +1,70 @@
+"""The game registry and :func:`new_game`, the one way to start any game.
+
+>>> import tricktable
+>>> game = new_game("rook", seed=1)
+>>> game.title, game.players
+('Rook', 4)
+>>> new_game("chess")
+Traceback (most recent call last):
+...
+tricktable.engine.rules.OptionError: unknown game 'chess'; games: rook
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from tricktable.engine.rules import OptionError
+from tricktable.engine.state import GameState
+
+G = TypeVar("G", bound=type[GameState])
+
+_GAMES: dict[str, type[GameState]] = {}
+
+
+def register_game(cls: G) -> G:
+    """Class decorator: make a game available to :func:`new_game` by its name."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def game_names() -> list[str]:
+    """The names of every registered game."""
+    return list(_GAMES)
+
+
+def find_game(name: str) -> type[GameState]:
+    """The game class registered under ``name``."""
+    try:
+        return _GAMES[name.lower()]
+    except KeyError:
+        raise OptionError(f"unknown game {name!r}; games: {', '.join(_GAMES)}") from None
+
+
+def new_game(
+    name: str,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    deal: Mapping[str, Any] | None = None,
+) -> GameState:
+    """Start a game by name.
+
+    ``seed`` fixes the first dealer and every shuffle (a random one is drawn and
+    kept in the record when omitted); ``options`` are the game's rules options;
+    ``players`` the number of players where the game allows a choice; ``deal``
+    explicit hands (card notation) for one single hand.
+    """
+    cls = find_game(name)
+    count = cls.player_counts[0] if players is None else players
+    if count not in cls.player_counts:
+        allowed = ", ".join(map(str, cls.player_counts))
+        raise OptionError(f"{cls.title} is played by {allowed} players, not {count}")
+    rules = cls.rules_type.from_options(options)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"the seed must be a whole number, not {seed!r}")
+    return cls(rules, count, seed, dict(deal) if deal is not None else None)

@@ -1,0 +1,225 @@
+"""The state every game shares: phases, the check/can/do cycle, log and record.
+
+A game subclasses :class:`GameState` and supplies the rules of each phase:
+``legal_actions()``, ``_illegal(action)`` (the rule an action breaks, or
+``None``), ``_do(action)``, ``view(seat)`` and ``reveal()``. The base class
+turns those into the public API: ``apply`` parses text, checks, applies and
+logs; ``record`` and :func:`tricktable.replay` reproduce a game from its seed
+and actions.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from tricktable.cards import Deck, Seat
+from tricktable.engine.actions import Action, ActionTable, IllegalAction
+from tricktable.engine.events import Event
+from tricktable.engine.rules import Rules
+
+RECORD_FORMAT = "tricktable-record"
+RECORD_VERSION = 1
+
+JSON = dict[str, Any]
+
+
+class Phase(StrEnum):
+    """Every phase any game has; each game uses the ones it needs, in its order."""
+
+    KNOCK = "knock"  # Bidder: knock before the rest is dealt
+    BID = "bid"  # an auction (Rook, Pinochle, Bidder)
+    CONTRACT = "contract"  # Notrump: choose a contract or pass it to partner
+    DISCARD = "discard"  # Rook: the bidder discards after taking the nest
+    TRUMP = "trump"  # the declarer names trump
+    MARKER = "marker"  # Notrump: each player's hidden trump marker
+    PASS = "pass"  # Notrump: passing cards to an opponent
+    CONTRA = "contra"  # Bidder: a defender may double
+    PLAY = "play"  # trick play
+    GAME_OVER = "game_over"
+
+
+class GameState(ABC):
+    """A whole game, hand after hand, with the public API every game shares."""
+
+    name: ClassVar[str]  # registry name, "rook"
+    title: ClassVar[str]  # display name, "Rook"
+    deck: ClassVar[Deck]
+    table: ClassVar[ActionTable]  # every action the game has, numbered
+    rules_type: ClassVar[type[Rules]]
+    player_counts: ClassVar[tuple[int, ...]]  # allowed numbers of players, default first
+
+    def __init__(self, rules: Rules, players: int, seed: int, deal: JSON | None) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.deal = deal  # explicit hands for a single hand, as given
+        self.rng = random.Random(seed)
+        self.phase = Phase.BID
+        self.to_move: Seat | None = None
+        self.scores: list[int] = []
+        self.winner: int | None = None  # the winning side once the game is over
+        self.results: list[JSON] = []  # one summary per finished hand
+        self.log: list[Event] = []
+        self.history: list[str] = []  # the text of every action applied
+
+    # -- what each game supplies ------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take now."""
+
+    @abstractmethod
+    def _illegal(self, action: Action) -> str | None:
+        """The rule ``action`` breaks now, or None if it is legal."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Apply a legal action and log its events."""
+
+    @abstractmethod
+    def view(self, seat: Seat | None) -> JSON:
+        """What ``seat`` (None: a spectator) may see, JSON-serialisable."""
+
+    @abstractmethod
+    def reveal(self) -> JSON:
+        """Everything, face up: for replays and tests, never for a seat."""
+
+    @property
+    @abstractmethod
+    def sides(self) -> list[list[Seat]]:
+        """The scoring sides (teams or single seats), in the order of ``scores``."""
+
+    # -- the shared API ---------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has a winner (or a single dealt hand is done)."""
+        return self.phase is Phase.GAME_OVER
+
+    def parse(self, text: str) -> Action:
+        """Read an action's text (``"bid 75"``, ``"play R14"``)."""
+        return self.table.parse(text)
+
+    def check(self, action: Action | str) -> Action:
+        """Return the action if legal now; else raise IllegalAction naming the rule."""
+        if isinstance(action, str):
+            action = self.table.parse(action)
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalAction("the game is over")
+        reason = self._illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` may be applied now."""
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply an action (object or text) for the seat to move; return its events.
+
+        An illegal action raises :class:`IllegalAction` and changes nothing.
+        """
+        action = self.check(action)
+        start = len(self.log)
+        self.history.append(action.text)
+        self._do(action)
+        return self.log[start:]
+
+    def side_of(self, seat: Seat) -> int:
+        """The index in ``scores`` of the side ``seat`` plays for."""
+        for index, side in enumerate(self.sides):
+            if seat in side:
+                return index
+        raise ValueError(f"no seat {seat}")
+
+    def events(self, seat: Seat | None) -> list[str]:
+        """The log as ``seat`` (None: a spectator) saw it."""
+        return [event.seen_by(seat) for event in self.log]
+
+    def clone(self) -> GameState:
+        """An independent copy (the RNG included)."""
+        return copy.deepcopy(self)
+
+    def record(self) -> JSON:
+        """Everything needed to replay this game exactly, JSON-serialisable."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.name,
+            "players": self.players,
+            "options": self.rules.to_options(),
+            "seed": self.seed,
+            "deal": self.deal,
+            "actions": list(self.history),
+        }
+
+    def seat_name(self, seat: Seat) -> str:
+        """A seat's label: N E S W with four players, else P1, P2, ..."""
+        if self.players == 4:
+            return "NESW"[seat]
+        return f"P{seat + 1}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed} phase={self.phase} to_move={self.to_move}>"
+
+
+def read_deal(
+    deck: Deck, deal: JSON, players: int, hand_size: int, piles: Mapping[str, int]
+) -> tuple[int, list[int], dict[str, int]]:
+    """Read explicit hands: ``{"dealer": 0, "hands": [...], <pile>: [...]}``.
+
+    Returns the dealer, each seat's hand mask and each named pile's mask; the
+    hands and piles together must be the whole deck, each card once.
+
+    >>> from tricktable.cards import SIXTYSIX
+    >>> hands = ["AS 10S KS QS JS 9S", "AH 10H KH QH JH 9H"]
+    >>> dealer, masks, rest = read_deal(SIXTYSIX, {"hands": hands, "stock": list(
+    ...     "AD 10D KD QD JD 9D AC 10C KC QC JC 9C".split())}, 2, 6, {"stock": 12})
+    >>> dealer, [bin(m).count("1") for m in masks], bin(rest["stock"]).count("1")
+    (0, [6, 6], 12)
+    """
+    known = {"dealer", "hands", *piles}
+    unknown = sorted(set(deal) - known)
+    if unknown:
+        raise DealError(f"unknown deal key {unknown[0]!r}; a deal has: {', '.join(sorted(known))}")
+    dealer = deal.get("dealer", 0)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise DealError(f"the dealer must be a seat from 0 to {players - 1}")
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise DealError(f"a deal needs 'hands': a list of {players} hands")
+    groups = [(f"seat {seat}'s hand", hand, hand_size) for seat, hand in enumerate(hands)]
+    groups += [(name, deal.get(name, []), size) for name, size in piles.items()]
+    seen = 0
+    masks: list[int] = []
+    for label, cards, size in groups:
+        try:
+            ids = deck.parse_many(cards, taken=seen)
+        except ValueError as error:
+            raise DealError(f"{label}: {error}") from None
+        if len(ids) != size:
+            raise DealError(f"{label} must have {size} cards, not {len(ids)}")
+        mask = 0
+        for card in ids:
+            mask |= 1 << card
+        if mask & seen:
+            raise DealError(f"{label} repeats a card dealt elsewhere")
+        seen |= mask
+        masks.append(mask)
+    if seen != deck.full:
+        raise DealError("the deal does not use every card of the deck exactly once")
+    return dealer, masks[:players], dict(zip(piles, masks[players:], strict=True))
+
+
+class DealError(ValueError):
+    """Explicit hands that are not a valid deal."""

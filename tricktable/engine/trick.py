@@ -1,0 +1,49 @@
+"""Trick-taking helpers shared by every game: following suit and trick winners.
+
+Card strengths come from a per-game *key table*: ``key[card]`` is 0 for a card
+that cannot win the trick, and higher for stronger cards (trumps above the led
+suit). The first card of the highest key wins, so of two equal cards the first
+played wins.
+
+>>> follow_mask(0b1111_0000, 0b0011_0000), follow_mask(0b1100, 0b0011)
+(48, 12)
+>>> winner_index([5, 9, 2], [0, 0, 1, 0, 0, 3, 0, 0, 0, 3])  # 5 and 9 tie: the first wins
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tricktable.cards import Card
+
+
+def follow_mask(hand: int, suit_mask: int) -> int:
+    """The cards a player may play to a trick: those of the led suit, else any."""
+    return hand & suit_mask or hand
+
+
+def winner_index(cards: Sequence[Card], key: Sequence[int]) -> int:
+    """Index in ``cards`` of the card that wins: the first of the highest key."""
+    best, best_key = 0, key[cards[0]]
+    for index in range(1, len(cards)):
+        k = key[cards[index]]
+        if k > best_key:
+            best, best_key = index, k
+    return best
+
+
+def beating_mask(mask: int, key: Sequence[int], to_beat: int) -> int:
+    """The cards of ``mask`` whose key is above ``to_beat`` (those that head the trick).
+
+    >>> beating_mask(0b111, [1, 5, 3], 2)
+    6
+    """
+    result = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        if key[low.bit_length() - 1] > to_beat:
+            result |= low
+        rest ^= low
+    return result

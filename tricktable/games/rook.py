@@ -1,0 +1,461 @@
+"""Rook: 57 cards, four players in partnerships, bidding 70-200, the nest.
+
+Rules: ``shared/seeds/000`` and RULES.md section 1; rulings in docs/rules.md.
+
+>>> import tricktable
+>>> game = tricktable.new_game("rook", seed=3)
+>>> game.phase, len(game.legal_actions())
+(<Phase.BID: 'bid'>, 28)
+>>> _ = game.apply("bid 70")
+>>> game.apply("bid 70")
+Traceback (most recent call last):
+...
+tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid of 70
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable.cards import ROOK, Card, Seat, bits
+from tricktable.engine.actions import Action, ActionTable
+from tricktable.engine.events import Event
+from tricktable.engine.registry import register_game
+from tricktable.engine.rules import Rules, option
+from tricktable.engine.state import JSON, GameState, Phase, read_deal
+from tricktable.engine.trick import follow_mask, winner_index
+
+BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
+HAND_SIZE = 14
+CARDS_BONUS = 20
+COLOURS = 4
+BIRD: Card = ROOK.parse("Rook")
+BIRD_MASK = 1 << BIRD
+
+POINTS: list[int] = [0] * len(ROOK)
+"""Counter value of each card: 5s 5, 10s and 14s 10, 1s 15, the Rook 20."""
+for _card in range(len(ROOK)):
+    _label = ROOK.ascii(_card)[1:]
+    POINTS[_card] = {"5": 5, "10": 10, "14": 10, "1": 15, "ook": 20}.get(_label, 0)
+COUNTERS = sum(1 << c for c, p in enumerate(POINTS) if p)
+
+SUIT_MASKS = ROOK.suit_masks[:COLOURS]
+
+
+def _trick_keys(trump: int, led: int) -> list[int]:
+    """Key table for a trick: trumps 101.. (the Rook 100, lowest), led colour 1.., else 0."""
+    keys = []
+    for card in range(len(ROOK)):
+        suit, rank = ROOK.suit_of(card), ROOK.rank_of(card)
+        if card == BIRD:
+            keys.append(100)
+        elif suit == trump:
+            keys.append(101 + rank)
+        elif suit == led:
+            keys.append(1 + rank)
+        else:
+            keys.append(0)
+    return keys
+
+
+KEYS = [[_trick_keys(trump, led) for led in range(COLOURS)] for trump in range(COLOURS)]
+
+TABLE = ActionTable(ROOK, [
+    ("bid", "number", range(BID_MIN, BID_MAX + 1, BID_STEP)),
+    ("pass", "none", [None]),
+    ("discard", "card", range(len(ROOK))),
+    ("trump", "suit", range(COLOURS)),
+    ("play", "card", range(len(ROOK))),
+])
+PLAY = TABLE.kind_index("play")
+DISCARD = TABLE.kind_index("discard")
+BIDS = TABLE.kind_index("bid")
+PASS = TABLE.get("pass")
+
+
+@dataclass(frozen=True)
+class RookRules(Rules):
+    """Rook's options (RULES.md section 1)."""
+
+    target: int = option(500, "points that win the game", minimum=1)
+    all_pass: str = option(
+        "redeal", "when all four pass: redeal, or the dealer takes the bid at 70",
+        choices=("redeal", "dealer_takes_70"),
+    )
+    loss_limit: int = option(
+        500, "a team at or below minus this many points loses the game (0: no limit)", minimum=0
+    )
+    enforce_follow_suit: bool = option(
+        True, "refuse a renege; off: reneges are allowed and forfeit the hand at its end"
+    )
+
+
+def hand_text(mask: int, trump: int | None = None) -> list[str]:
+    """Cards sorted for display: by colour, high to low, the Rook with trump.
+
+    >>> hand_text(sum(1 << ROOK.parse(c) for c in ["Rook", "R1", "R2", "G14"]), trump=0)
+    ['R1', 'R2', 'Rook', 'G14']
+    """
+    order: list[Card] = []
+    for suit in range(COLOURS):
+        order.extend(sorted(bits(mask & SUIT_MASKS[suit]), reverse=True))
+        if suit == trump and mask & BIRD_MASK:
+            order.append(BIRD)
+    if trump is None and mask & BIRD_MASK:
+        order.append(BIRD)
+    return [ROOK.text(card) for card in order]
+
+
+@register_game
+class RookGame(GameState):
+    """A game of Rook to the target, or one hand when dealt from ``deal=``."""
+
+    name = "rook"
+    title = "Rook"
+    deck = ROOK
+    table = TABLE
+    rules_type = RookRules
+    player_counts = (4,)
+    rules: RookRules
+
+    def __init__(self, rules: RookRules, players: int, seed: int, deal: JSON | None) -> None:
+        super().__init__(rules, players, seed, deal)
+        self.scores = [0, 0]
+        self.hand_number = 0
+        self.dealer: Seat = self.rng.randrange(4) if deal is None else deal.get("dealer", 0)
+        self._start_hand()
+
+    @property
+    def sides(self) -> list[list[Seat]]:
+        return [[0, 2], [1, 3]]
+
+    # -- dealing and bidding ---------------------------------------------
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        if self.deal is not None:
+            self.dealer, self.hands, piles = read_deal(
+                ROOK, self.deal, 4, HAND_SIZE, {"nest": 1})
+            self.nest = piles["nest"]
+        else:
+            order = list(range(len(ROOK)))
+            self.rng.shuffle(order)
+            self.hands = [0, 0, 0, 0]
+            for index, card in enumerate(order[:-1]):
+                self.hands[(self.dealer + 1 + index) % 4] |= 1 << card
+            self.nest = 1 << order[-1]
+        self.nest_card: Card | None = None
+        self.discarded = 0
+        self.bids: list[tuple[Seat, int | None]] = []
+        self.passed = 0  # bitmask of seats that have passed
+        self.high_bid = 0
+        self.high_seat: Seat | None = None
+        self.bidder: Seat | None = None
+        self.bid = 0
+        self.trump: int | None = None
+        self.trick: list[Card] = []
+        self.leader: Seat = 0
+        self.led_mask = 0
+        self.keys: list[int] = []
+        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
+        self.tricks_won = [0, 0, 0, 0]
+        self.counters = [0, 0]
+        self.taken = [0, 0]  # cards won by each team
+        self.reneges: list[tuple[Seat, int]] = []  # (seat, trick number)
+        self.phase = Phase.BID
+        self.to_move = (self.dealer + 1) % 4
+        name = self.seat_name(self.dealer)
+        self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals"))
+        for seat in range(4):
+            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt 14 cards",
+                                  f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
+
+    def _bid_actions(self) -> list[Action]:
+        return [PASS, *(BIDS[b] for b in range(max(BID_MIN, self.high_bid + BID_STEP),
+                                                BID_MAX + 1, BID_STEP))]
+
+    def _after_bid(self) -> None:
+        active = [s for s in range(4) if not self.passed >> s & 1]
+        if self.high_bid == BID_MAX or (self.high_seat is not None and active == [self.high_seat]):
+            self._win_bid(self.high_seat, self.high_bid)  # type: ignore[arg-type]
+        elif not active:
+            if self.rules.all_pass == "dealer_takes_70":
+                self.log.append(Event("bid", self.dealer, "all pass: the dealer takes it at 70"))
+                self._win_bid(self.dealer, BID_MIN)
+            else:
+                self.log.append(Event("hand", None, "all pass: the hand is thrown in"))
+                self._end_hand(thrown_in=True)
+        else:
+            seat = (self.to_move or 0) + 1
+            while self.passed >> (seat % 4) & 1:
+                seat += 1
+            self.to_move = seat % 4
+
+    def _win_bid(self, seat: Seat, bid: int) -> None:
+        self.bidder, self.bid = seat, bid
+        self.nest_card = self.nest.bit_length() - 1
+        self.hands[seat] |= self.nest
+        self.nest = 0
+        name = self.seat_name(seat)
+        self.log.append(Event("nest", seat, f"{name} wins the bid at {bid} and takes the nest",
+                              f"you win the bid at {bid}; the nest holds "
+                              f"{ROOK.text(self.nest_card)}"))
+        self.phase = Phase.DISCARD
+        self.to_move = seat
+
+    def _discardable(self) -> int:
+        hand = self.hands[self.to_move or 0]
+        return hand & ~COUNTERS or hand
+
+    # -- play --------------------------------------------------------------
+
+    def _playable(self) -> int:
+        hand = self.hands[self.to_move or 0]
+        if not self.trick or not self.rules.enforce_follow_suit:
+            return hand
+        return follow_mask(hand, self.led_mask)
+
+    def _play(self, card: Card) -> None:
+        seat = self.to_move or 0
+        trump = self.trump or 0
+        hand = self.hands[seat]
+        self.hands[seat] = hand ^ (1 << card)
+        if not self.trick:
+            self.last_trick = None
+            self.leader = seat
+            led = trump if card == BIRD else ROOK.suit_of(card)
+            self.led_mask = SUIT_MASKS[led] | (BIRD_MASK if led == trump else 0)
+            self.keys = KEYS[trump][led]
+        elif hand & self.led_mask and not self.led_mask >> card & 1:
+            self.reneges.append((seat, sum(self.tricks_won) + 1))
+        self.trick.append(card)
+        self.log.append(Event("play", seat, f"{self.seat_name(seat)} plays {ROOK.text(card)}"))
+        if len(self.trick) < 4:
+            self.to_move = (seat + 1) % 4
+            return
+        winner = (self.leader + winner_index(self.trick, self.keys)) % 4
+        points = sum(POINTS[c] for c in self.trick)
+        self.tricks_won[winner] += 1
+        self.counters[winner % 2] += points
+        for c in self.trick:
+            self.taken[winner % 2] |= 1 << c
+        self.last_trick = (self.trick, self.leader, winner)
+        self.trick = []
+        self.to_move = winner
+        self.log.append(Event("trick", winner, f"{self.seat_name(winner)} wins the trick"))
+        if sum(self.tricks_won) == HAND_SIZE:
+            self._end_hand()
+
+    # -- scoring -----------------------------------------------------------
+
+    def _end_hand(self, thrown_in: bool = False) -> None:
+        team_tricks = [self.tricks_won[0] + self.tricks_won[2],
+                       self.tricks_won[1] + self.tricks_won[3]]
+        points = list(self.counters)
+        deltas = [0, 0]
+        renege: JSON | None = None
+        if not thrown_in:
+            bidders = (self.bidder or 0) % 2
+            bonus_team = bidders if team_tricks[bidders] >= 7 else 1 - bidders
+            points[bonus_team] += CARDS_BONUS
+            if self.reneges:
+                seat, trick_number = self.reneges[0]
+                renege = {"seat": seat, "trick": trick_number}
+                deltas[seat % 2], deltas[1 - seat % 2] = 0, 200
+            else:
+                made = points[bidders] >= self.bid
+                deltas[bidders] = points[bidders] if made else -self.bid
+                deltas[1 - bidders] = points[1 - bidders]
+        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        self.results.append({
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "declarer": None if thrown_in else self.bidder,
+            "contract": None if thrown_in else f"{self.bid} {ROOK.suit_text(self.trump or 0)}",
+            "tricks": list(self.tricks_won),
+            "card_points": points,
+            "deltas": deltas,
+            "renege": renege,
+            "discard": [ROOK.text(c) for c in bits(self.discarded)],
+            "scores": list(self.scores),
+        })
+        summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
+                   f"scores {self.scores[0]}-{self.scores[1]}")
+        if renege:
+            summary += f" ({self.seat_name(renege['seat'])} reneged in trick {renege['trick']})"
+        self.log.append(Event("score", None, summary))
+        self._next_hand_or_end()
+
+    def _next_hand_or_end(self) -> None:
+        reached = [s >= self.rules.target for s in self.scores]
+        limit = self.rules.loss_limit
+        sunk = [limit > 0 and s <= -limit for s in self.scores]
+        if self.deal is None and not any(reached) and not any(sunk):
+            self.dealer = (self.dealer + 1) % 4
+            self._start_hand()
+            return
+        a, b = self.scores
+        if any(sunk) and not any(reached):
+            self.winner = 1 if sunk[0] else 0
+        elif a != b:
+            self.winner = 0 if a > b else 1
+        elif any(reached) and self.bidder is not None:
+            self.winner = self.bidder % 2  # a tie goes to the team that won the last bid
+        self.phase = Phase.GAME_OVER
+        self.to_move = None
+        won = "nobody" if self.winner is None else ("N/S", "E/W")[self.winner]
+        self.log.append(Event("game", None, f"game over: {won} wins {a}-{b}"))
+
+    # -- the public API ----------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take.
+
+        >>> import tricktable
+        >>> [a.text for a in tricktable.new_game("rook", seed=1).legal_actions()][:3]
+        ['pass', 'bid 70', 'bid 75']
+        """
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return [PLAY[c] for c in bits(self._playable())]
+        if phase is Phase.BID:
+            return self._bid_actions()
+        if phase is Phase.DISCARD:
+            return [DISCARD[c] for c in bits(self._discardable())]
+        if phase is Phase.TRUMP:
+            return [TABLE.get("trump", s) for s in range(COLOURS)]
+        return []
+
+    def _illegal(self, action: Action) -> str | None:
+        phase, kind = self.phase, action.kind
+        if phase is Phase.PLAY and kind == "play":
+            card = action.arg or 0
+            if self._playable() >> card & 1:
+                return None
+            return self._why_not_play(card)
+        expected = {Phase.BID: ("bid", "pass"), Phase.DISCARD: ("discard",),
+                    Phase.TRUMP: ("trump",), Phase.PLAY: ("play",)}[phase]
+        if kind not in expected:
+            return f"it is time to {' or '.join(expected)}, not to {kind}"
+        if kind == "bid":
+            bid = action.arg or 0
+            if bid <= self.high_bid:
+                return f"a bid must be higher than the high bid of {self.high_bid}"
+        elif kind == "discard":
+            card = action.arg or 0
+            if not self.hands[self.to_move or 0] >> card & 1:
+                return f"you do not hold {ROOK.text(card)}"
+            if not self._discardable() >> card & 1:
+                return "the discard may not be a counter"
+        return None
+
+    def _why_not_play(self, card: Card) -> str:
+        hand = self.hands[self.to_move or 0]
+        if not hand >> card & 1:
+            return f"you do not hold {ROOK.text(card)}"
+        led_card = self.trick[0]
+        led = self.trump if led_card == BIRD else ROOK.suit_of(led_card)
+        colour = ROOK.suit_text(led or 0)
+        if card == BIRD:
+            return f"you must follow suit: you hold a {colour} and the Rook is a trump"
+        if hand & self.led_mask == BIRD_MASK:
+            return f"you must follow suit: {colour} is trump and you hold the Rook"
+        return f"you must follow suit: you hold a {colour}"
+
+    def _do(self, action: Action) -> None:
+        kind, seat = action.kind, self.to_move or 0
+        name = self.seat_name(seat)
+        if kind == "play":
+            self._play(action.arg or 0)
+        elif kind == "bid" or kind == "pass":
+            if kind == "pass":
+                self.passed |= 1 << seat
+                self.bids.append((seat, None))
+                self.log.append(Event("pass", seat, f"{name} passes"))
+            else:
+                self.high_bid, self.high_seat = action.arg or 0, seat
+                self.bids.append((seat, self.high_bid))
+                self.log.append(Event("bid", seat, f"{name} bids {self.high_bid}"))
+            self._after_bid()
+        elif kind == "discard":
+            card = action.arg or 0
+            self.hands[seat] ^= 1 << card
+            self.discarded = 1 << card
+            self.log.append(Event("discard", seat, f"{name} discards a card",
+                                  f"you discard {ROOK.text(card)}"))
+            self.phase = Phase.TRUMP
+        elif kind == "trump":
+            self.trump = action.arg
+            self.log.append(Event("trump", seat, f"{name} names {ROOK.suit_text(self.trump or 0)}"
+                                                 " trump"))
+            self.phase = Phase.PLAY
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What ``seat`` sees at the table (None: a spectator).
+
+        >>> import tricktable
+        >>> v = tricktable.new_game("rook", seed=5).view(0)
+        >>> len(v["hand"]), v["hand_sizes"], v["phase"]
+        (14, [14, 14, 14, 14], 'bid')
+        """
+        trump = self.trump
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "players": 4,
+            "teams": self.sides,
+            "phase": str(self.phase),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
+            "high_bid": self.high_bid or None,
+            "high_bidder": self.high_seat,
+            "bidder": self.bidder,
+            "bid": self.bid if self.bidder is not None else None,
+            "trump": None if trump is None else ROOK.suit_text(trump),
+            "nest_size": self.nest.bit_count(),
+            "trick": self._trick_view(self.trick, self.leader),
+            "last_trick": None,
+            "tricks": [self.tricks_won[0] + self.tricks_won[2],
+                       self.tricks_won[1] + self.tricks_won[3]],
+            "scores": list(self.scores),
+            "target": self.rules.target,
+            "results": self.results,
+            "winner": self.winner,
+        }
+        if self.last_trick is not None:
+            cards, leader, winner = self.last_trick
+            view["last_trick"] = {"cards": self._trick_view(cards, leader), "winner": winner}
+        if seat is not None:
+            view["hand"] = hand_text(self.hands[seat], trump)
+            if seat == self.bidder and self.nest_card is not None:
+                view["nest_card"] = ROOK.text(self.nest_card)
+                view["discard"] = [ROOK.text(c) for c in bits(self.discarded)]
+        return view
+
+    @staticmethod
+    def _trick_view(cards: list[Card], leader: Seat) -> list[dict[str, Any]]:
+        return [{"seat": (leader + i) % 4, "card": ROOK.text(c)} for i, c in enumerate(cards)]
+
+    def reveal(self) -> JSON:
+        """Every card's place, face up (replays and tests only)."""
+        return {
+            "hands": [hand_text(h, self.trump) for h in self.hands],
+            "nest": [ROOK.text(c) for c in bits(self.nest)],
+            "discard": [ROOK.text(c) for c in bits(self.discarded)],
+            "trick": [ROOK.text(c) for c in self.trick],
+            "taken": [[ROOK.text(c) for c in bits(t)] for t in self.taken],
+        }
+
+    def hidden_from(self, seat: Seat) -> int:
+        """Cards whose place ``seat`` may not know now (for leak tests)."""
+        hidden = self.nest
+        for other in range(4):
+            if other != seat:
+                hidden |= self.hands[other]
+        if seat != self.bidder:
+            hidden |= self.discarded
+        return hidden
