@@ -89,6 +89,10 @@ class GameState(ABC):
     def reveal(self) -> JSON:
         """Everything, face up: for replays and tests, never for a seat."""
 
+    @abstractmethod
+    def hidden_from(self, seat: Seat) -> int:
+        """Mask of the cards whose place ``seat`` may not know now (leak tests, sampling)."""
+
     @property
     @abstractmethod
     def sides(self) -> list[list[Seat]]:
