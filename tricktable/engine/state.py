@@ -133,10 +133,15 @@ class GameState(ABC):
 
         An illegal action raises :class:`IllegalAction` and changes nothing.
         """
-        action = self.check(action)
+        if action.__class__ is not Action or self.phase is Phase.GAME_OVER:
+            action = self.check(action)
+        else:
+            reason = self._illegal(action)  # type: ignore[arg-type]
+            if reason is not None:
+                raise IllegalAction(reason)
         start = len(self.log)
-        self.history.append(action.text)
-        self._do(action)
+        self.history.append(action.text)  # type: ignore[union-attr]
+        self._do(action)  # type: ignore[arg-type]
         return self.log[start:]
 
     def side_of(self, seat: Seat) -> int:

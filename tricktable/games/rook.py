@@ -69,6 +69,9 @@ TABLE = ActionTable(ROOK, [
     ("play", "card", range(len(ROOK))),
 ])
 PLAY = TABLE.kind_index("play")
+PLAY_ACTIONS = [PLAY[card] for card in range(len(ROOK))]
+PLAY_TEXT = [[f"{'NESW'[seat]} plays {ROOK.text(c)}" for c in range(len(ROOK))] for seat in range(4)]
+TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
 DISCARD = TABLE.kind_index("discard")
 BIDS = TABLE.kind_index("bid")
 PASS = TABLE.get("pass")
@@ -218,10 +221,11 @@ class RookGame(GameState):
 
     def _play(self, card: Card) -> None:
         seat = self.to_move or 0
-        trump = self.trump or 0
         hand = self.hands[seat]
         self.hands[seat] = hand ^ (1 << card)
-        if not self.trick:
+        trick = self.trick
+        if not trick:
+            trump = self.trump or 0
             self.last_trick = None
             self.leader = seat
             led = trump if card == BIRD else ROOK.suit_of(card)
@@ -229,21 +233,20 @@ class RookGame(GameState):
             self.keys = KEYS[trump][led]
         elif hand & self.led_mask and not self.led_mask >> card & 1:
             self.reneges.append((seat, sum(self.tricks_won) + 1))
-        self.trick.append(card)
-        self.log.append(Event("play", seat, f"{self.seat_name(seat)} plays {ROOK.text(card)}"))
-        if len(self.trick) < 4:
-            self.to_move = (seat + 1) % 4
+        trick.append(card)
+        self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
+        if len(trick) < 4:
+            self.to_move = (seat + 1) & 3
             return
-        winner = (self.leader + winner_index(self.trick, self.keys)) % 4
-        points = sum(POINTS[c] for c in self.trick)
+        winner = (self.leader + winner_index(trick, self.keys)) & 3
+        a, b, c, d = trick
         self.tricks_won[winner] += 1
-        self.counters[winner % 2] += points
-        for c in self.trick:
-            self.taken[winner % 2] |= 1 << c
-        self.last_trick = (self.trick, self.leader, winner)
+        self.counters[winner & 1] += POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
+        self.taken[winner & 1] |= (1 << a) | (1 << b) | (1 << c) | (1 << d)
+        self.last_trick = (trick, self.leader, winner)
         self.trick = []
         self.to_move = winner
-        self.log.append(Event("trick", winner, f"{self.seat_name(winner)} wins the trick"))
+        self.log.append(Event("trick", winner, TRICK_TEXT[winner]))
         if sum(self.tricks_won) == HAND_SIZE:
             self._end_hand()
 
@@ -318,7 +321,13 @@ class RookGame(GameState):
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            return [PLAY[c] for c in bits(self._playable())]
+            mask = self._playable()
+            actions = []
+            while mask:
+                low = mask & -mask
+                actions.append(PLAY_ACTIONS[low.bit_length() - 1])
+                mask ^= low
+            return actions
         if phase is Phase.BID:
             return self._bid_actions()
         if phase is Phase.DISCARD:
@@ -331,9 +340,10 @@ class RookGame(GameState):
         phase, kind = self.phase, action.kind
         if phase is Phase.PLAY and kind == "play":
             card = action.arg or 0
-            if self._playable() >> card & 1:
-                return None
-            return self._why_not_play(card)
+            hand = self.hands[self.to_move or 0]
+            if self.trick and self.rules.enforce_follow_suit:
+                hand = hand & self.led_mask or hand
+            return None if hand >> card & 1 else self._why_not_play(card)
         expected = {Phase.BID: ("bid", "pass"), Phase.DISCARD: ("discard",),
                     Phase.TRUMP: ("trump",), Phase.PLAY: ("play",)}[phase]
         if kind not in expected:
