@@ -68,7 +68,8 @@ def latency(game_name: str, steps: int, players: int | None) -> dict[str, float]
         values.sort()
         return {"median": statistics.median(values), "p99": values[int(len(values) * 0.99)]}
 
-    return {"legal_actions_us": summary(legal_times), "apply_us": summary(apply_times)}  # type: ignore[dict-item]
+    return {"legal_actions_us": summary(legal_times),  # type: ignore[dict-item]
+            "apply_us": summary(apply_times)}
 
 
 def memory(game_name: str, players: int | None) -> dict[str, float]:

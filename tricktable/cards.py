@@ -163,7 +163,9 @@ class Deck:
         cards: list[Card] = []
         for word in words:
             card = self.parse(word)
-            while used >> card & 1 and card + 1 < self.size and self._ascii[card + 1] == self._ascii[card]:
+            ascii_texts = self._ascii
+            while (used >> card & 1 and card + 1 < self.size
+                   and ascii_texts[card + 1] == ascii_texts[card]):
                 card += 1
             if used >> card & 1:
                 raise CardError(f"{word} appears more often than the {self.name} deck holds it")

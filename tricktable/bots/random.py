@@ -13,7 +13,8 @@ class RandomBot:
 
     >>> import tricktable
     >>> game = tricktable.new_game("rook", seed=1)
-    >>> RandomBot(seed=3).choose(game.view(game.to_move), game.legal_actions()) in game.legal_actions()
+    >>> legal = game.legal_actions()
+    >>> RandomBot(seed=3).choose(game.view(game.to_move), legal) in legal
     True
     """
 

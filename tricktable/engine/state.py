@@ -136,12 +136,12 @@ class GameState(ABC):
         if action.__class__ is not Action or self.phase is Phase.GAME_OVER:
             action = self.check(action)
         else:
-            reason = self._illegal(action)  # type: ignore[arg-type]
+            reason = self._illegal(action)
             if reason is not None:
                 raise IllegalAction(reason)
         start = len(self.log)
-        self.history.append(action.text)  # type: ignore[union-attr]
-        self._do(action)  # type: ignore[arg-type]
+        self.history.append(action.text)
+        self._do(action)
         return self.log[start:]
 
     def side_of(self, seat: Seat) -> int:

@@ -70,7 +70,8 @@ TABLE = ActionTable(ROOK, [
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card] for card in range(len(ROOK))]
-PLAY_TEXT = [[f"{'NESW'[seat]} plays {ROOK.text(c)}" for c in range(len(ROOK))] for seat in range(4)]
+PLAY_TEXT = [[f"{'NESW'[seat]} plays {ROOK.text(c)}" for c in range(len(ROOK))]
+             for seat in range(4)]
 TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
 DISCARD = TABLE.kind_index("discard")
 BIDS = TABLE.kind_index("bid")
