@@ -107,7 +107,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{report['steps_per_second']:,.0f} steps/s, "
           f"{report['microseconds_per_step']:.2f} us per legal_actions+apply+choice")
     for key in ("legal_actions_us", "apply_us"):
-        print(f"  {key[:-3]}: median {report[key]['median']:.2f} us, p99 {report[key]['p99']:.2f} us")
+        times = report[key]
+        print(f"  {key[:-3]}: median {times['median']:.2f} us, p99 {times['p99']:.2f} us")
     print(f"  memory: {report['game_peak_kib']:.0f} KiB peak over one game, "
           f"{report['new_state_kib']:.1f} KiB for a new state")
 
