@@ -15,6 +15,7 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -434,7 +435,7 @@ class RookGame(GameState):
                        self.tricks_won[1] + self.tricks_won[3]],
             "scores": list(self.scores),
             "target": self.rules.target,
-            "results": self.results,
+            "results": copy.deepcopy(self.results),
             "winner": self.winner,
         }
         if self.last_trick is not None:
@@ -467,6 +468,6 @@ class RookGame(GameState):
         for other in range(4):
             if other != seat:
                 hidden |= self.hands[other]
-        if seat != self.bidder:
-            hidden |= self.discarded
+        if seat != self.bidder and self.phase is not Phase.GAME_OVER:
+            hidden |= self.discarded  # shown to all once the hand is over
         return hidden
