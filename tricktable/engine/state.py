@@ -151,9 +151,9 @@ class GameState(ABC):
                 return index
         raise ValueError(f"no seat {seat}")
 
-    def events(self, seat: Seat | None) -> list[str]:
-        """The log as ``seat`` (None: a spectator) saw it."""
-        return [event.seen_by(seat) for event in self.log]
+    def events(self, seat: Seat | None, since: int = 0) -> list[str]:
+        """The log from entry ``since`` on, as ``seat`` (None: a spectator) saw it."""
+        return [event.seen_by(seat) for event in self.log[since:]]
 
     def clone(self) -> GameState:
         """An independent copy (the RNG included)."""

@@ -286,7 +286,7 @@ class RookGame(GameState):
             "scores": list(self.scores),
         })
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
-                   f"scores {self.scores[0]}-{self.scores[1]}")
+                   f"scores N/S {self.scores[0]}, E/W {self.scores[1]}")
         if renege:
             summary += f" ({self.seat_name(renege['seat'])} reneged in trick {renege['trick']})"
         self.log.append(Event("score", None, summary))
@@ -310,7 +310,7 @@ class RookGame(GameState):
         self.phase = Phase.GAME_OVER
         self.to_move = None
         won = "nobody" if self.winner is None else ("N/S", "E/W")[self.winner]
-        self.log.append(Event("game", None, f"game over: {won} wins {a}-{b}"))
+        self.log.append(Event("game", None, f"game over: {won} wins, N/S {a}, E/W {b}"))
 
     # -- the public API ----------------------------------------------------
 

@@ -1,0 +1,321 @@
+"""The command line: play from a pipe, simulate, replay, games, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from rich.console import Console
+
+import tricktable
+from tricktable.bots import make_bot, play_game
+from tricktable.cli import main
+from tricktable.cli.common import Seating, bot_seed
+from tricktable.cli.screens import screen_for
+
+HAND_KEYS = {"dealer", "declarer", "contract", "tricks", "card_points", "deltas"}
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    """Invoke ``tricktable ARGS`` with ``input`` piped in."""
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def no_traceback(result: Result) -> None:
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def bot_game(seed: int) -> tricktable.GameState:
+    """A finished Rook game between random bots."""
+    game = tricktable.new_game("rook", seed=seed)
+    return play_game(game, [make_bot("random", "rook", seed * 10 + s) for s in range(4)])
+
+
+# -- play ------------------------------------------------------------------
+
+
+def test_play_whole_game_from_a_pipe(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", "rook", "--seed", "3", "--bots", "random", "--save", str(save),
+                 input="1\n" * 3000)
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your hand:" in out and "Legal actions:" in out and "Bidding:" in out
+    assert "Last trick:" in out and "Scores (game to 500)" in out
+    game = tricktable.replay(tricktable.load_record(save))
+    assert game.is_over and game.winner is not None
+    side = ("N/S", "E/W")[game.winner]
+    assert f"Game over: {side} wins (N/S {game.scores[0]}, E/W {game.scores[1]})" in out
+    assert ("You win!" if game.winner == 0 else "You lose.") in out
+    for number in range(1, len(game.results) + 1):
+        assert f"Hand {number}: " in out
+    # only seat 0's cards are ever shown: no other seat's dealt hand appears
+    first_deal = tricktable.new_game("rook", seed=3).reveal()["hands"]
+    assert " ".join(first_deal[0]) in out
+    for hand in first_deal[1:]:
+        assert " ".join(hand[:4]) not in out
+
+
+def test_play_illegal_input_is_answered_with_the_rule_then_eof() -> None:
+    result = run("play", "rook", "--seed", "3", "--bots", "random",
+                 input="play R14\nbid 65\nbanana\n99\n")
+    no_traceback(result)
+    assert result.exit_code == 1
+    out = result.output
+    assert "Not allowed: it is time to bid or pass, not to play" in out
+    assert "Not allowed: a bid is 70 to 200 in steps of 5" in out
+    assert "Not allowed: unknown action 'banana'" in out
+    assert "Not allowed: there is no action 99 in the list (1 to " in out
+    assert out.count("Your move [") == 5  # four refusals, then the end of input
+    assert "End of input: the game is not over" in out
+
+
+def _first_forced_follow(seed: int) -> tuple[int, str, str]:
+    """Replay what `play --bots random` does with "1" answers, up to the first turn
+    where seat 0 must follow suit: (answers before it, an illegal card, a legal card)."""
+    game = tricktable.new_game("rook", seed=seed)
+    bots = {s: make_bot("random", "rook", bot_seed(seed, s)) for s in (1, 2, 3)}
+    answers = 0
+    while True:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal_actions()
+        if seat == 0:
+            hand = game.view(0)["hand"]
+            if game.phase == "play" and len(legal) < len(hand):
+                cards = [a.text.split(" ", 1)[1] for a in legal]
+                return answers, next(c for c in hand if c not in cards), cards[-1]
+            answers += 1
+            game.apply(legal[0])
+        else:
+            game.apply(bots[seat].choose(game.view(seat), legal))
+
+
+def test_play_follow_suit_rule_and_card_shorthand() -> None:
+    answers, illegal, legal = _first_forced_follow(3)
+    result = run("play", "rook", "--seed", "3", "--bots", "random",
+                 input="1\n" * answers + f"{illegal}\n{legal}\nquit\n\n")
+    no_traceback(result)
+    assert result.exit_code == 0
+    out = result.output
+    assert "Not allowed: you must follow suit" in out
+    assert f"N plays {legal}" in out
+    assert "You left the game." in out
+
+
+def test_play_quit_offers_to_save(tmp_path: Path) -> None:
+    target = tmp_path / "quit.json"
+    result = run("play", "rook", "--seed", "8", "--bots", "random",
+                 input=f"2\nquit\n{target}\n")
+    no_traceback(result)
+    assert result.exit_code == 0
+    assert f"Record saved to {target}" in result.output
+    record = tricktable.load_record(target)
+    assert record["seed"] == 8
+    bids = tricktable.replay(record).view(0)["bids"]
+    assert any(b["seat"] == 0 and b["bid"] is not None for b in bids)
+
+
+def test_play_falls_back_to_random_without_a_heuristic_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_heuristic(name: str, game: str, seed: int = 0) -> Any:
+        if name == "heuristic":
+            raise ValueError(f"there is no heuristic bot for {game} yet")
+        return make_bot(name, game, seed)
+
+    monkeypatch.setattr("tricktable.cli.common.make_bot", no_heuristic)
+    result = run("play", "rook", "--seed", "1", input="quit\n\n")
+    assert result.exit_code == 0
+    assert "no heuristic bot for rook yet; the random bot plays instead" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "rook", "--seat", "4"], "--seat must be from 0 to 3, not 4"),
+    (["play", "rook", "--option", "target"], "an option is written key=value"),
+    (["play", "rook", "--players", "3"], "Rook is played by 4 players, not 3"),
+    (["play", "rook", "--bots", "clever"], "unknown bot 'clever'"),
+])
+def test_play_user_errors_are_one_line(args: list[str], message: str) -> None:
+    result = run(*args, input="")
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+# -- simulate --------------------------------------------------------------
+
+
+def test_simulate_json_is_complete_and_deterministic() -> None:
+    args = ["simulate", "rook", "--games", "3", "--seed", "11", "--bots", "random", "--json"]
+    first, second = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    doc, again = json.loads(first.stdout), json.loads(second.stdout)
+    assert isinstance(doc.pop("seconds"), float)
+    again.pop("seconds")
+    assert doc == again
+    assert doc["game"] == "rook" and doc["seed"] == 11 and len(doc["games"]) == 3
+    for index, played in enumerate(doc["games"]):
+        assert played["seed"] == 11 + index
+        assert played["winner"] in (0, 1)
+        for hand in played["hands"]:
+            assert set(hand) >= HAND_KEYS
+            assert len(hand["tricks"]) == 4 and len(hand["deltas"]) == 2
+            assert (hand["contract"] is None) == (hand["declarer"] is None)
+        totals = [sum(h["deltas"][side] for h in played["hands"]) for side in (0, 1)]
+        assert totals == played["scores"]
+    # game i is the game dealt from seed 11+i with bots seeded from it
+    game = tricktable.new_game("rook", seed=12)
+    play_game(game, [make_bot("random", "rook", bot_seed(12, s)) for s in range(4)])
+    assert doc["games"][1]["scores"] == game.scores
+    other = json.loads(run(*args[:5], "12", *args[6:]).stdout)
+    assert other["games"][0] == doc["games"][1]
+    assert other["games"][0] != doc["games"][0]
+
+
+def test_simulate_summary_table() -> None:
+    args = ["simulate", "rook", "--games", "4", "--seed", "2", "--bots", "random,random",
+            "--option", "target=300"]
+    first, second = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    assert "N/S" in first.stdout and "Won %" in first.stdout
+    assert "hands per second" in first.stdout
+    assert first.stdout.splitlines()[:-1] == second.stdout.splitlines()[:-1]
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("colour=red", "unknown option 'colour'"),
+    ("target=lots", "option 'target' must be a whole number, not 'lots'"),
+    ("all_pass=never", "option 'all_pass' must be one of redeal, dealer_takes_70"),
+])
+def test_simulate_bad_option(option: str, message: str) -> None:
+    result = run("simulate", "rook", "--games", "2", "--bots", "random", "--option", option,
+                 "--json")
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+def test_simulate_bot_count_must_fit_the_seats() -> None:
+    result = run("simulate", "rook", "--bots", "random,random,random")
+    assert result.exit_code == 2
+    assert "one per side (2) or one per seat (4), not 3" in result.stderr
+
+
+# -- replay ----------------------------------------------------------------
+
+
+def test_replay_shows_every_hand_face_up(tmp_path: Path) -> None:
+    game = bot_game(4)
+    path = tmp_path / "record.json"
+    tricktable.save_record(game, path)
+    result = run("replay", str(path))
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    lines = [line.split() for line in out.splitlines()]
+    for seat, hand in enumerate(tricktable.new_game("rook", seed=4).reveal()["hands"]):
+        assert ["NESW"[seat], *hand] in lines
+    played = [r for r in game.results if r["declarer"] is not None]
+    assert out.count("Trick 14: ") == len(played)
+    assert out.count("Bidding: ") == len(game.results)
+    first = game.results[0]
+    if first["declarer"] is not None:
+        assert f"discards a card: {first['discard'][0]}" in out
+        assert f"Hand 1: {'NESW'[first['declarer']]} declared {first['contract']}" in out
+    assert f"Game over: {('N/S', 'E/W')[game.winner or 0]} wins" in out
+
+
+def test_replay_one_hand(tmp_path: Path) -> None:
+    game = bot_game(4)
+    path = tmp_path / "record.json"
+    tricktable.save_record(game, path)
+    result = run("replay", str(path), "--hand", "2")
+    assert result.exit_code == 0
+    assert "Hand 2" in result.output and "Hand 1" not in result.output
+    assert result.output.count("Trick 1: ") <= 1
+    too_far = run("replay", str(path), "--hand", str(len(game.results) + 1))
+    assert too_far.exit_code == 2
+    assert f"holds {len(game.results)} hands" in too_far.stderr
+
+
+def test_replay_unfinished_record(tmp_path: Path) -> None:
+    game = tricktable.new_game("rook", seed=6)
+    for _ in range(10):
+        game.apply(game.legal_actions()[-1])
+    path = tmp_path / "part.json"
+    tricktable.save_record(game, path)
+    result = run("replay", str(path))
+    assert result.exit_code == 0
+    assert "The record ends during hand 1." in result.output
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{broken", "is not valid JSON"),
+    ('{"format": "tricktable-record"}', "the record has no 'version'"),
+    (None, "cannot read"),
+])
+def test_replay_damaged_file(tmp_path: Path, content: str | None, message: str) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    result = run("replay", str(path))
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_replay_record_with_an_illegal_action(tmp_path: Path) -> None:
+    record = bot_game(5).record()
+    record["actions"][0] = "play R14"
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert "action 1 ('play R14') is illegal: it is time to bid or pass" in result.stderr
+
+
+# -- games, version, screens -----------------------------------------------
+
+
+def test_games_lists_options_and_defaults() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Rook (rook), 4 players" in out
+    for option in tricktable.find_game("rook").rules_type.describe():
+        assert option["name"] in out
+    assert "redeal" in out and "dealer_takes_70" in out
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and "0.1.0" in result.output
+
+
+def test_generic_screen_shows_any_view() -> None:
+    view = {"game": "sixtysix", "seat": 1, "players": 2, "phase": "play", "dealer": 0,
+            "hand": ["A♥", "10♠", "K♣"], "trump_card": "Q♦", "stock_size": 7,
+            "trick": [{"seat": 0, "card": "9♥"}], "scores": [3, 1], "points": [24, 11],
+            "shown": [["K♠", "Q♠"], []], "closed": None, "results": [{"x": 1}],
+            "marriages": {"0": ["♠"]}, "last_trick": {"cards": [], "winner": 1}, "winner": 0}
+    out = Console(width=100, record=True, file=io.StringIO())
+    out.print(screen_for("sixtysix")(view, Seating(["P1", "P2"], [[0], [1]])))
+    text = out.export_text()
+    assert "you are P2" in text
+    assert "your hand" in text and "A♥ 10♠ K♣" in text
+    assert "trump card" in text and "Q♦" in text
+    assert "P1 9♥" in text and "K♠ Q♠" in text
+    assert "closed" not in text and "results" not in text
+    assert "winner P2" in text  # inside the last trick: a seat
+    assert re.search(r"^winner\s+P1\b", text, re.MULTILINE)  # of the game: a side

@@ -1,0 +1,27 @@
+"""The ``tricktable`` command line: play, simulate, replay and list games.
+
+>>> from click.testing import CliRunner
+>>> CliRunner().invoke(main, ["--version"]).output.split()[-1]
+'0.1.0'
+"""
+
+from __future__ import annotations
+
+import click
+
+from tricktable.cli.games import games
+from tricktable.cli.play import play
+from tricktable.cli.replay import replay
+from tricktable.cli.simulate import simulate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tricktable", prog_name="tricktable")
+def main() -> None:
+    """Bidding trick-taking card games: play against bots, simulate, replay records."""
+
+
+for _command in (play, simulate, replay, games):
+    main.add_command(_command)
+
+__all__ = ["main"]

@@ -1,0 +1,200 @@
+"""``tricktable play``: one human seat against bots, in the terminal or from a pipe."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+import tricktable
+from tricktable import Action, GameState, IllegalAction
+from tricktable.bots import Bot
+from tricktable.cli import common
+from tricktable.cli.common import CliError, Seating
+from tricktable.cli.render import actions_list, result_table, winner_line
+from tricktable.cli.screens import screen_for
+
+QUIT_WORDS = frozenset({"quit", "exit"})
+HELP_WORDS = frozenset({"help", "?"})
+SHOW_WORDS = frozenset({"show", "look"})
+
+
+class Turn(Enum):
+    """How a human turn ended."""
+
+    PLAYED = "played"
+    QUIT = "quit"
+    EOF = "eof"
+
+
+def read_action(game: GameState, text: str) -> Action:
+    """The action meant by ``text``: a list number, an action, or just its argument.
+
+    A number from 1 to the count of legal actions picks from the list; an
+    argument alone (``R14``, ``red``, ``75``) means the one kind of action it
+    fits. Raises :class:`IllegalAction` with the reason when nothing fits.
+
+    >>> game = tricktable.new_game("rook", seed=1)
+    >>> read_action(game, "2"), read_action(game, "75"), read_action(game, "Bid 80")
+    (Action.parse('bid 70'), Action.parse('bid 75'), Action.parse('bid 80'))
+    """
+    legal = game.legal_actions()
+    if text.isdigit() and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    try:
+        return game.parse(text)
+    except IllegalAction as error:
+        first = error
+    fits: list[Action] = []
+    for kind in dict.fromkeys(a.kind for a in legal if a.arg is not None):
+        try:
+            fits.append(game.parse(f"{kind} {text}"))
+        except IllegalAction:
+            continue
+    legal_fits = [a for a in fits if a in legal]
+    if len(legal_fits) == 1 or (len(fits) == 1 and not legal_fits):
+        return (legal_fits or fits)[0]
+    if len(fits) > 1:
+        raise IllegalAction(f"{text!r} could mean {' or '.join(a.text for a in fits)}; say which")
+    if text.isdigit():
+        raise IllegalAction(f"there is no action {text} in the list (1 to {len(legal)})")
+    raise first
+
+
+class Session:
+    """A game between one human seat and bots, printed as the human sees it."""
+
+    def __init__(self, game: GameState, seat: int, bots: dict[int, Bot], out: Console) -> None:
+        self.game, self.seat, self.bots, self.out = game, seat, bots, out
+        self.seating = Seating.of(game)
+        self.screen = screen_for(game.name)
+        self.seen = 0  # log entries already printed
+        self.hands_shown = 0  # results already printed
+        self.echo = not sys.stdin.isatty()  # show piped input in the transcript
+
+    def run(self) -> Turn:
+        """Play until the game is over (PLAYED), the human quits or input ends."""
+        while not self.game.is_over:
+            self.show_events()
+            mover = self.game.to_move
+            assert mover is not None
+            if mover == self.seat:
+                turn = self.human_turn()
+                if turn is not Turn.PLAYED:
+                    return turn
+            else:
+                view = self.game.view(mover)
+                self.game.apply(self.bots[mover].choose(view, self.game.legal_actions()))
+        self.show_events()
+        self.out.print(winner_line(self.game.winner, self.game.scores, self.seating))
+        if self.game.winner is not None:
+            won = self.game.winner == self.game.side_of(self.seat)
+            self.out.print("You win!" if won else "You lose.")
+        return Turn.PLAYED
+
+    def show_events(self) -> None:
+        """Print what happened since last time, as the human's seat saw it."""
+        log = self.game.log
+        for event in log[self.seen:]:
+            if event.kind == "deal":
+                self.show_results()
+            self.out.print(Text("· " + event.seen_by(self.seat), style="dim"))
+        self.seen = len(log)
+        self.show_results()
+
+    def show_results(self) -> None:
+        """Print each hand that finished since last time."""
+        results = self.game.results
+        for number in range(self.hands_shown, len(results)):
+            self.out.print(result_table(results[number], self.seating, number + 1))
+        self.hands_shown = len(results)
+
+    def human_turn(self) -> Turn:
+        """Show the table, then read until a legal action, ``quit`` or the end of input."""
+        legal = self.game.legal_actions()
+        self.out.print(self.screen(self.game.view(self.seat), self.seating))
+        self.out.print(actions_list(legal))
+        while True:
+            numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            line = self.ask(f"Your move [{numbers}, action, help, quit]: ")
+            if line is None:
+                return Turn.EOF
+            word = line.strip().lower()
+            if not word:
+                continue
+            if word in QUIT_WORDS:
+                return Turn.QUIT
+            if word in HELP_WORDS:
+                self.out.print(self.help_text(len(legal)))
+            elif word in SHOW_WORDS:
+                self.out.print(self.screen(self.game.view(self.seat), self.seating))
+                self.out.print(actions_list(legal))
+            else:
+                try:
+                    self.game.apply(read_action(self.game, line.strip()))
+                    return Turn.PLAYED
+                except IllegalAction as error:
+                    self.out.print(Text(f"Not allowed: {error}", style="bold red"))
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input, or None at the end of input."""
+        try:
+            line = self.out.input(Text(prompt, style="bold cyan"))
+        except (EOFError, KeyboardInterrupt):
+            self.out.print()
+            return None
+        if self.echo:
+            self.out.print(line, highlight=False)
+        return line
+
+    def help_text(self, count: int) -> str:
+        """What may be typed at the prompt."""
+        return "\n".join([
+            f"Type a number from 1 to {count} to take that action from the list,",
+            f"or an action: {self.game.table.usage()} (e.g. 'bid 75', 'play R14'),",
+            "or just its card, colour or number when only one kind of action fits ('R14').",
+            "show: the table again   help: this text   quit: leave (the record can be saved)",
+        ])
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.option("--seed", type=int, help="Seed of the deal (random if omitted; it is shown).")
+@click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="Bot for the other seats: one name, one per side or one per seat.")
+@click.option("--players", type=int, help="Number of players, where the game allows a choice.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A rules option (repeatable); see `tricktable games`.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the game's record here when the game ends or stops.")
+def play(game_name: str, seed: int | None, seat: int, bots: str, players: int | None,
+         options: tuple[str, ...], save: Path | None) -> None:
+    """Play GAME in the terminal against bots (input may be piped in)."""
+    game = common.start_game(game_name, seed, players, options)
+    if not 0 <= seat < game.players:
+        raise CliError(f"--seat must be from 0 to {game.players - 1}, not {seat}")
+    names = common.resolve_bots(common.bot_names(bots, game), game.name, fallback=True)
+    out = common.console()
+    out.print(Text(f"{game.title}, seed {game.seed}: you play {game.seat_name(seat)} "
+                   f"(seat {seat}); type 'help' for help", style="bold"))
+    session = Session(game, seat, common.make_bots(names, game, skip=seat), out)
+    turn = session.run()
+    if turn is Turn.QUIT and save is None:
+        answer = session.ask("Save the record? File name (Enter to skip): ")
+        save = Path(answer.strip()) if answer and answer.strip() else None
+    if save is not None:
+        try:
+            tricktable.save_record(game, save)
+        except OSError as error:
+            raise CliError(f"cannot save the record to {save}: {error.strerror}") from None
+        out.print(f"Record saved to {save}")
+    if turn is Turn.EOF:
+        out.print("End of input: the game is not over; stopping.")
+        raise click.exceptions.Exit(1)
+    if turn is Turn.QUIT:
+        out.print("You left the game.")

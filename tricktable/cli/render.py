@@ -1,0 +1,159 @@
+"""Rendering shared by every game: cards, actions, hand results, a generic view.
+
+A game without a screen of its own (see :mod:`tricktable.cli.screens`) is
+shown by :func:`generic_screen`, which lays out whatever keys its view has.
+
+>>> str(cards_text(["A♥", "K♠"])), cards_text(["R14"]).spans[0].style
+('A♥ K♠', 'bold red')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tricktable import Action
+from tricktable.cli.common import Seating
+
+JSON = dict[str, Any]
+
+_ROOK_COLOURS = {"R": "bold red", "G": "bold green", "Y": "bold yellow", "B": "bold"}
+_ROOK_CARD = re.compile(r"^([RGYB])\d+$")
+SEAT_KEYS = frozenset({"seat", "dealer", "to_move", "bidder", "high_bidder", "declarer",
+                       "leader", "selector", "caller"})
+"""View keys whose value is a seat number, shown by seat name."""
+_HIDDEN_KEYS = frozenset({"game", "results", "players", "seat"})
+
+
+def card_style(text: str) -> str:
+    """The style of a card's text: its Rook colour, or red for ♥ and ♦."""
+    match = _ROOK_CARD.match(text)
+    if match:
+        return _ROOK_COLOURS[match.group(1)]
+    if text == "Rook":
+        return "bold magenta"
+    return "red" if "♥" in text or "♦" in text else ""
+
+
+def cards_text(cards: Iterable[str]) -> Text:
+    """Cards separated by spaces, each in its colour."""
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        text.append(card, style=card_style(card))
+    return text
+
+
+def action_text(action: Action) -> Text:
+    """An action's text with its card coloured."""
+    kind, _, arg = action.text.partition(" ")
+    if not arg:
+        return Text(kind)
+    return Text.assemble(kind, " ", (arg, card_style(arg)))
+
+
+def actions_list(legal: Sequence[Action]) -> RenderableType:
+    """The legal actions, numbered from 1, in columns."""
+    items = [Text.assemble((f"{i:>2}", "cyan"), " ", action_text(a))
+             for i, a in enumerate(legal, start=1)]
+    return Group(Text("Legal actions:", style="bold"), Columns(items, padding=(0, 3)))
+
+
+def trick_text(plays: Sequence[JSON], seating: Seating) -> Text:
+    """Plays of a trick (``{"seat", "card"}`` dicts) as ``N R14  E R5``."""
+    text = Text()
+    for index, play in enumerate(plays):
+        if index:
+            text.append("  ")
+        text.append(seating.name(play.get("seat")) + " ")
+        card = str(play.get("card", "?"))
+        text.append(card, style=card_style(card))
+    return text
+
+
+def value_text(key: str, value: Any, seating: Seating) -> Text:
+    """Any view value as readable text: seats by name, cards coloured, lists joined."""
+    if key in SEAT_KEYS and isinstance(value, int):
+        return Text(seating.name(value))
+    if value is None:
+        return Text("-")
+    if isinstance(value, dict):  # inside a trick or result, "winner" is a seat
+        parts = [Text.assemble(f"{k.replace('_', ' ')} ",
+                               value_text("seat" if k == "winner" else k, v, seating))
+                 for k, v in value.items()]
+        return Text(", ").join(parts)
+    if isinstance(value, list | tuple):
+        if all(isinstance(v, str) for v in value):
+            return cards_text(value)
+        if all(isinstance(v, dict) and "seat" in v for v in value):
+            return Text(", ").join(
+                Text.assemble(seating.name(v["seat"]), " ",
+                              Text(" ").join(value_text(k, x, seating)
+                                             for k, x in v.items() if k != "seat"))
+                for v in value)
+        return Text(" | " if any(isinstance(v, list) for v in value) else " ").join(
+            value_text(key, v, seating) for v in value)
+    return Text(str(value), style=card_style(str(value)))
+
+
+def generic_screen(view: JSON, seating: Seating) -> RenderableType:
+    """A seat's view for a game with no screen of its own: one row per key."""
+    table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
+    table.add_column(style="bold")
+    table.add_column()
+    for key, value in view.items():
+        if key in _HIDDEN_KEYS or key == "hand" or value in (None, [], {}, ""):
+            continue
+        if key == "winner" and isinstance(value, int):  # the winning side of the game
+            shown = Text(seating.side_name(value))
+        else:
+            shown = value_text(key, value, seating)
+        table.add_row(key.replace("_", " "), shown)
+    if "hand" in view:
+        table.add_row("your hand", value_text("hand", view["hand"], seating))
+    title = Text(f"{str(view.get('game', 'game')).title()} · you are "
+                 f"{seating.name(view.get('seat'))}", style="bold")
+    return Group(title, table)
+
+
+def result_table(result: JSON, seating: Seating, hand: int) -> Table:
+    """One finished hand (a ``game.results`` entry): per side tricks, points and scores."""
+    declarer, contract = result.get("declarer"), result.get("contract")
+    tricks = result.get("tricks") or []
+    title = f"Hand {hand}"
+    if declarer is not None:
+        title += f": {seating.name(declarer)} declared {contract or ''}".rstrip()
+    elif not any(tricks):
+        title += ": thrown in"
+    table = Table(title=title, title_style="bold")
+    for column in ("Side", "Tricks", "Card points", "Hand", "Score"):
+        table.add_column(column, justify="left" if column == "Side" else "right")
+    for side, seats in enumerate(seating.sides):
+        won = sum(tricks[s] for s in seats if s < len(tricks))
+        table.add_row(seating.side_name(side), str(won),
+                      _nth(result.get("card_points"), side),
+                      _nth(result.get("deltas"), side, signed=True),
+                      _nth(result.get("scores"), side))
+    return table
+
+
+def _nth(values: Any, index: int, signed: bool = False) -> str:
+    if not isinstance(values, list) or index >= len(values):
+        return "-"
+    value = values[index]
+    return f"{value:+d}" if signed and isinstance(value, int) else str(value)
+
+
+def winner_line(winner: int | None, scores: Sequence[int], seating: Seating) -> Text:
+    """``Game over: N/S wins (N/S 520, E/W 310)``, or that nobody won."""
+    score_text = ", ".join(f"{seating.side_name(i)} {s}" for i, s in enumerate(scores))
+    if winner is None:
+        return Text(f"Game over: nobody wins ({score_text})", style="bold")
+    return Text(f"Game over: {seating.side_name(winner)} wins ({score_text})", style="bold green")
