@@ -1,0 +1,208 @@
+"""A rule-based Sixty-Six player: saves trumps and marriages, takes tens and aces.
+
+It reads only its seat's view and the legal actions: it shows a marriage
+that wins the hand, exchanges the nine, announces marriages, closes when the
+cards it surely wins bring it to 66, leads cheap cards while the stock is
+open and draws trumps once it is closed.
+
+>>> import tricktable
+>>> from tricktable.bots import make_bot, play_game
+>>> game = tricktable.new_game("sixtysix", seed=3)
+>>> play_game(game, [make_bot("heuristic", "sixtysix"), make_bot("random", "sixtysix")]).is_over
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable.cards import SIXTYSIX, Card, bits
+from tricktable.engine.actions import Action
+from tricktable.games.sixtysix import (
+    GOAL,
+    KING,
+    PAIRS,
+    POINTS,
+    QUEEN,
+    RANKS,
+    SUIT_MASKS,
+    marriage_value,
+)
+
+TRUMP_COST = 6  # what spending the nine of trumps costs, in card points; +2 a rank above it
+MARRIAGE_COST = 8  # what breaking up a possible marriage costs
+OPPONENT_CARD = 3  # card points a surely won trick is assumed to bring from the other hand
+
+
+def _mask(texts: list[str]) -> int:
+    mask = 0
+    for text in texts:
+        mask |= 1 << SIXTYSIX.parse(text)
+    return mask
+
+
+@dataclass
+class Table:
+    """What the bot makes of its view: its cards, the trump and the unseen cards."""
+
+    hand: int
+    trump: int
+    unseen: int  # cards in the other hand or in the stock
+    stock_open: bool
+    points: int  # own points, marriages not yet counted included
+    led: Card | None  # the card led to this trick, if we follow
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> Table:
+        """Read a view.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("sixtysix", seed=5)
+        >>> table = Table.of(game.view(game.to_move))
+        >>> table.hand.bit_count(), table.unseen.bit_count(), table.led
+        (6, 17, None)
+        """
+        me = view["seat"]
+        hand = _mask(view["hand"])
+        seen = hand | _mask([c for cards in view["taken"] for c in cards])
+        seen |= _mask([play["card"] for play in view["trick"]])
+        if view["trump_card"] is not None:
+            seen |= _mask([view["trump_card"]])
+        pending = sum(m["points"] for m in view["marriages"]
+                      if m["seat"] == me and not m["counted"])
+        trick = view["trick"]
+        return cls(hand, SIXTYSIX.parse_suit(view["trump"]), SIXTYSIX.full & ~seen,
+                   not view["follow_suit"], view["points"][me] + pending,
+                   SIXTYSIX.parse(trick[0]["card"]) if trick else None)
+
+    def is_trump(self, card: Card) -> bool:
+        return card // RANKS == self.trump
+
+    def beats(self, card: Card, led: Card) -> bool:
+        """Whether ``card`` played second wins against ``led``."""
+        if card // RANKS == led // RANKS:
+            return card > led
+        return self.is_trump(card)
+
+    def may_marry(self, card: Card) -> bool:
+        """A king or queen whose partner is in hand or not yet seen."""
+        rank = card % RANKS
+        if rank not in (QUEEN, KING):
+            return False
+        partner = card + (1 if rank == QUEEN else -1)
+        return bool((self.hand | self.unseen) >> partner & 1)
+
+    def penalty(self, card: Card) -> int:
+        """What spending ``card`` costs beyond its points: trumps and marriage cards."""
+        penalty = TRUMP_COST + 2 * (card % RANKS) if self.is_trump(card) else 0
+        return penalty + (MARRIAGE_COST if self.may_marry(card) else 0)
+
+    def cost(self, card: Card) -> int:
+        """What giving ``card`` away costs: its points and its penalty."""
+        return POINTS[card] + self.penalty(card)
+
+    def top(self, card: Card) -> bool:
+        """No unseen card of its suit is higher: it wins when led, unless trumped."""
+        higher = SUIT_MASKS[card // RANKS] & ~((2 << card) - 1)
+        return not self.unseen & higher
+
+    def sure_winners(self) -> list[Card]:
+        """Cards that win when led after a close: top trumps, then top plain cards
+        once our top trumps can draw every unseen trump."""
+        trumps = self.unseen & SUIT_MASKS[self.trump]
+        winners = [c for c in bits(self.hand) if self.top(c)]
+        top_trumps = [c for c in winners if self.is_trump(c)]
+        if len(top_trumps) >= trumps.bit_count():
+            return winners
+        return top_trumps
+
+
+def _cheapest(cards: list[Card], table: Table) -> Card:
+    """The card that is cheapest to give away."""
+    return min(cards, key=lambda c: (table.cost(c), c))
+
+
+def _best_winner(cards: list[Card], table: Table) -> Card:
+    """The card to win with: its own points are taken home, only its penalty is spent."""
+    return min(cards, key=lambda c: (table.penalty(c) - POINTS[c], c))
+
+
+class HeuristicBot:
+    """Plays Sixty-Six by simple card sense, from its view alone.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("sixtysix", seed=15)
+    >>> HeuristicBot().choose(game.view(game.to_move), game.legal_actions()).text
+    'marry Q♦'
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # the bot is deterministic; the seed is kept for the common interface
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        for kind in ("show", "exchange"):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        table = Table.of(view)
+        if "close" in by_kind and self._should_close(table):
+            return by_kind["close"][0]
+        if "draw" in by_kind:
+            return by_kind["draw"][0]
+        plays = {a.arg: a for a in by_kind.get("play", [])}
+        if table.led is not None:
+            return plays[self._follow(table, [c for c in plays if c is not None])]
+        if "marry" in by_kind:
+            return self._marriage(table, by_kind["marry"])
+        return plays[self._lead(table, [c for c in plays if c is not None])]
+
+    @staticmethod
+    def _should_close(table: Table) -> bool:
+        """Close when our points and the tricks we surely win reach 66."""
+        winners = table.sure_winners()
+        estimate = table.points + sum(POINTS[c] + OPPONENT_CARD for c in winners)
+        if winners:
+            estimate += sum(marriage_value(s, table.trump) for s in range(len(PAIRS))
+                            if table.hand & PAIRS[s] == PAIRS[s])
+        return estimate >= GOAL
+
+    @staticmethod
+    def _marriage(table: Table, marries: list[Action]) -> Action:
+        """Announce the best marriage, leading its queen (the king stays to win later)."""
+        def value(action: Action) -> tuple[int, int]:
+            card = action.arg or 0
+            return marriage_value(card // RANKS, table.trump), card % RANKS == QUEEN
+
+        return max(marries, key=value)
+
+    @staticmethod
+    def _lead(table: Table, cards: list[Card]) -> Card:
+        """Stock open: a cheap card; closed: draw trumps, then cash sure winners."""
+        if not table.stock_open:
+            winners = [c for c in table.sure_winners() if c in cards]
+            if winners:
+                trumps = [c for c in winners if table.is_trump(c)]
+                return max(trumps) if trumps else max(winners, key=lambda c: POINTS[c])
+            return min(cards, key=lambda c: (POINTS[c], c))
+
+        def risk(card: Card) -> int:
+            return table.cost(card) + (0 if table.top(card) else POINTS[card])
+
+        return min(cards, key=lambda c: (risk(c), c))
+
+    @staticmethod
+    def _follow(table: Table, cards: list[Card]) -> Card:
+        """Win when the points taken are worth the card spent; else throw the cheapest card."""
+        led = table.led
+        assert led is not None
+        winners = [c for c in cards if table.beats(c, led)]
+        finishing = [c for c in winners if table.points + POINTS[led] + POINTS[c] >= GOAL]
+        if finishing:
+            return _best_winner(finishing, table)
+        if not table.stock_open:
+            return _best_winner(winners, table) if winners else _cheapest(cards, table)
+        worth = [c for c in winners if POINTS[led] + POINTS[c] >= table.penalty(c)]
+        return _best_winner(worth, table) if worth else _cheapest(cards, table)

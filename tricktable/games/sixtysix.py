@@ -1,0 +1,631 @@
+"""Sixty-Six: 24 cards, two players, the stock, marriages, closing, the trump nine.
+
+Rules: ``shared/seeds/003`` and RULES.md section 4; every ruling is written
+out in docs/rules-sixtysix.md.
+
+>>> import tricktable
+>>> game = tricktable.new_game("sixtysix", seed=4)
+>>> game.players, game.view(game.to_move)["stock_size"], len(game.view(0)["hand"])
+(2, 12, 6)
+>>> game.apply("exchange")
+Traceback (most recent call last):
+...
+tricktable.engine.actions.IllegalAction: you may exchange the nine only after winning a trick
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
+from tricktable.engine.actions import Action, ActionTable
+from tricktable.engine.events import Event
+from tricktable.engine.registry import register_game
+from tricktable.engine.rules import Rules, option
+from tricktable.engine.state import JSON, GameState, Phase, read_deal
+from tricktable.engine.trick import beating_mask, winner_index
+
+HAND_SIZE = 6
+PACKET = 3  # cards dealt at a time
+GOAL = 66  # counted points that end the hand
+SCHNEIDER = 33  # a loser under this many points loses 2 game points
+LAST_TRICK = 10
+SUITS = 4
+RANKS = 6
+NINE, JACK, QUEEN, KING, TEN, ACE = range(RANKS)
+MARRIAGE, TRUMP_MARRIAGE = 20, 40
+
+POINTS: list[int] = [(0, 2, 3, 4, 10, 11)[SIXTYSIX.rank_of(c)] for c in range(len(SIXTYSIX))]
+"""Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0 (120 in all)."""
+SUIT_MASKS: tuple[int, ...] = SIXTYSIX.suit_masks[:SUITS]
+TEXTS = [SIXTYSIX.text(card) for card in range(len(SIXTYSIX))]
+
+
+def card_of(suit: Suit, rank: int) -> Card:
+    """The card of a suit and rank (``NINE`` .. ``ACE``).
+
+    >>> SIXTYSIX.text(card_of(1, KING))
+    'K♥'
+    """
+    return suit * RANKS + rank
+
+
+PAIRS: list[int] = [(1 << card_of(s, QUEEN)) | (1 << card_of(s, KING)) for s in range(SUITS)]
+"""The king and queen of each suit: a marriage."""
+MARRIAGE_CARDS = [card for pair in PAIRS for card in bits(pair)]
+KINGS_AND_QUEENS = sum(PAIRS)
+MARRIAGES_IN: dict[int, tuple[int, ...]] = {
+    kq: tuple(s for s in range(SUITS) if kq & PAIRS[s] == PAIRS[s])
+    for kq in range(KINGS_AND_QUEENS + 1) if kq & KINGS_AND_QUEENS == kq
+}
+"""The suits of the marriages held, by the hand's kings and queens (``hand & KINGS_AND_QUEENS``)."""
+
+
+def _trick_keys(trump: Suit, led: Suit) -> list[int]:
+    """Key table for a trick: trumps 11.., led suit 1.., other cards 0 (they cannot win)."""
+    keys = []
+    for card in range(len(SIXTYSIX)):
+        suit, rank = SIXTYSIX.suit_of(card), SIXTYSIX.rank_of(card)
+        keys.append(11 + rank if suit == trump else 1 + rank if suit == led else 0)
+    return keys
+
+
+KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+
+TABLE = ActionTable(SIXTYSIX, [
+    ("play", "card", range(len(SIXTYSIX))),
+    ("marry", "card", MARRIAGE_CARDS),
+    ("show", "suit", range(SUITS)),
+    ("exchange", "none", [None]),
+    ("close", "none", [None]),
+    ("draw", "none", [None]),
+])
+PLAY = TABLE.kind_index("play")
+PLAY_ACTIONS = [PLAY[card] for card in range(len(SIXTYSIX))]
+MARRY = TABLE.kind_index("marry")
+SHOW = TABLE.kind_index("show")
+EXCHANGE, CLOSE, DRAW = TABLE.get("exchange"), TABLE.get("close"), TABLE.get("draw")
+NAMES = ("P1", "P2")
+PLAY_TEXT = [[f"{NAMES[seat]} plays {SIXTYSIX.text(c)}" for c in range(len(SIXTYSIX))]
+             for seat in range(2)]
+
+
+@dataclass(frozen=True)
+class SixtySixRules(Rules):
+    """Sixty-Six's options (RULES.md section 4)."""
+
+    target: int = option(7, "game points that win the game", minimum=1)
+    strict_follow: bool = option(
+        False, "once the stock is gone, also win the trick if possible and trump when void"
+    )
+
+
+def hand_text(mask: int) -> list[str]:
+    """Cards sorted for display: suit by suit (♠ ♥ ♦ ♣), high to low.
+
+    >>> hand_text(sum(1 << SIXTYSIX.parse(c) for c in ["9H", "AS", "10H", "QS"]))
+    ['A♠', 'Q♠', '10♥', '9♥']
+    """
+    cards = []
+    for suit_mask in SUIT_MASKS:
+        rest = mask & suit_mask
+        while rest:
+            card = rest.bit_length() - 1
+            cards.append(TEXTS[card])
+            rest ^= 1 << card
+    return cards
+
+
+def _texts(mask: int) -> list[str]:
+    return [TEXTS[card] for card in bits(mask)]
+
+
+def marriage_value(suit: Suit, trump: Suit) -> int:
+    """A marriage's points: 40 in trumps, else 20.
+
+    >>> marriage_value(2, 2), marriage_value(0, 2)
+    (40, 20)
+    """
+    return TRUMP_MARRIAGE if suit == trump else MARRIAGE
+
+
+def game_points(loser_points: int, loser_tricks: int) -> int:
+    """Game points for reaching 66: 3 if the loser has no trick, 2 under 33, else 1.
+
+    >>> game_points(40, 3), game_points(32, 1), game_points(0, 0)
+    (1, 2, 3)
+    """
+    if loser_tricks == 0:
+        return 3
+    return 2 if loser_points < SCHNEIDER else 1
+
+
+@register_game
+class SixtySixGame(GameState):
+    """A game of Sixty-Six to 7 game points, or one hand when dealt from ``deal=``.
+
+    ``deal=`` takes ``{"dealer": 0, "hands": [6 cards, 6 cards], "stock": 11
+    cards, top (drawn first) to bottom, "trump": the turned-up card}``.
+    """
+
+    name = "sixtysix"
+    title = "Sixty-Six"
+    deck = SIXTYSIX
+    table = TABLE
+    rules_type = SixtySixRules
+    player_counts = (2,)
+    rules: SixtySixRules
+
+    def __init__(self, rules: SixtySixRules, players: int, seed: int, deal: JSON | None) -> None:
+        super().__init__(rules, players, seed, deal)
+        self.scores = [0, 0]
+        self.hand_number = 0
+        self.carry = 0  # game points from played-out hands, owed to the next hand's winner
+        self.dealer: Seat = self.rng.randrange(2) if deal is None else deal.get("dealer", 0)
+        self._start_hand()
+
+    @property
+    def sides(self) -> list[list[Seat]]:
+        return [[0], [1]]
+
+    # -- dealing -------------------------------------------------------------
+
+    def _deal_cards(self) -> tuple[list[int], list[Card]]:
+        """Each hand's mask and the stock in draw order, the turned-up card last."""
+        if self.deal is not None:
+            self.dealer, hands, piles = read_deal(
+                SIXTYSIX, self.deal, 2, HAND_SIZE, {"stock": 11, "trump": 1})
+            return hands, [*SIXTYSIX.parse_many(self.deal["stock"]), highest(piles["trump"])]
+        order = list(range(len(SIXTYSIX)))
+        self.rng.shuffle(order)
+        hands = [0, 0]
+        for packet in range(2 * HAND_SIZE // PACKET):  # non-dealer first, three at a time
+            seat = (self.dealer + 1 + packet) % 2
+            for card in order[packet * PACKET:(packet + 1) * PACKET]:
+                hands[seat] |= 1 << card
+        dealt = 2 * HAND_SIZE
+        return hands, [*order[dealt + 1:], order[dealt]]
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        self.hands, draw_order = self._deal_cards()
+        self.stock: list[Card] = draw_order[::-1]  # stock[-1] is drawn next; stock[0] lies face up
+        self.trump: Suit = SIXTYSIX.suit_of(self.stock[0])
+        self.closer: Seat | None = None
+        self.stock_open = True  # the stock is neither exhausted nor closed
+        self.closed_on_no_trick = False  # the closer's opponent had no trick at the close
+        self.drawing = False  # the winner of the last trick chooses: draw or close
+        self.trick: list[Card] = []
+        self.leader: Seat = 1 - self.dealer
+        self.keys: list[int] = []
+        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
+        self.tricks_won = [0, 0]
+        self.taken = [0, 0]
+        self.card_points = [0, 0]
+        self.marriage_points = [0, 0]
+        self.marriages: list[tuple[Seat, Suit, bool]] = []  # seat, suit, shown without a lead
+        self.known = [0, 0]  # cards of each hand the other player has seen
+        self.exchanged: tuple[Seat, Card] | None = None  # who exchanged, and the card taken
+        self.last_bonus: Seat | None = None
+        self.phase = Phase.PLAY
+        self.to_move: Seat | None = 1 - self.dealer
+        turned = SIXTYSIX.text(self.stock[0])
+        self._log("deal", self.dealer, f"hand {self.hand_number}: {NAMES[self.dealer]} deals; "
+                                       f"{turned} is turned up: {self._suit(self.trump)} is trump")
+        for seat in range(2):
+            self._log("hand", seat, f"{NAMES[seat]} is dealt 6 cards",
+                      f"you are dealt {' '.join(hand_text(self.hands[seat]))}")
+
+    def _log(self, kind: str, seat: Seat | None, text: str, private: str | None = None) -> None:
+        self.log.append(Event(kind, seat, text, private))
+
+    @staticmethod
+    def _suit(suit: Suit) -> str:
+        return SIXTYSIX.suit_text(suit)
+
+    # -- what the rules allow --------------------------------------------------
+
+    def counted(self, seat: Seat) -> int:
+        """A seat's points now: trick points, and its marriages once it has a trick.
+
+        >>> game = SixtySixGame(SixtySixRules(), 2, 0, None)
+        >>> game.marriage_points[0] = 20
+        >>> game.counted(0), game.card_points[0]
+        (0, 0)
+        """
+        if self.tricks_won[seat]:
+            return self.card_points[seat] + self.marriage_points[seat]
+        return self.card_points[seat]
+
+    def _playable(self, hand: int) -> int:
+        """The cards the seat to move may play now."""
+        if not self.trick or self.stock_open:
+            return hand
+        led = self.trick[0]
+        same = hand & SUIT_MASKS[led // RANKS]
+        if not self.rules.strict_follow:
+            return same or hand
+        if same:
+            return beating_mask(same, self.keys, self.keys[led]) or same
+        return hand & SUIT_MASKS[self.trump] or hand
+
+    def _showable(self, seat: Seat, hand: int) -> list[Suit]:
+        """Marriages ``seat`` may show without leading: only those that reach 66."""
+        suits = MARRIAGES_IN[hand & KINGS_AND_QUEENS]
+        if not suits or not self.tricks_won[seat]:
+            return []
+        need = GOAL - self.counted(seat)
+        return [s for s in suits if marriage_value(s, self.trump) >= need]
+
+    def _may_exchange(self, seat: Seat, hand: int) -> bool:
+        return (self.tricks_won[seat] > 0 and self.stock_open and len(self.stock) > 2
+                and bool(hand >> card_of(self.trump, NINE) & 1))
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("sixtysix", seed=15)
+        >>> [a.text for a in game.legal_actions()][5:]
+        ['play 9♣', 'marry Q♦', 'marry K♦', 'close']
+        """
+        if self.phase is not Phase.PLAY:
+            return []
+        seat = self.to_move or 0
+        hand = self.hands[seat]
+        if self.drawing:
+            actions = [DRAW, CLOSE]
+        else:
+            actions = []
+            mask = self._playable(hand)
+            while mask:
+                low = mask & -mask
+                actions.append(PLAY_ACTIONS[low.bit_length() - 1])
+                mask ^= low
+            if not self.trick:
+                for suit in MARRIAGES_IN[hand & KINGS_AND_QUEENS]:
+                    actions += [MARRY[card] for card in bits(PAIRS[suit])]
+                if self.stock_open:
+                    actions.append(CLOSE)
+        if self.tricks_won[seat]:
+            if self._may_exchange(seat, hand):
+                actions.append(EXCHANGE)
+            actions += [SHOW[suit] for suit in self._showable(seat, hand)]
+        return actions
+
+    def _illegal(self, action: Action) -> str | None:
+        kind = action.kind
+        if kind == "play" and not self.drawing:
+            card = action.arg or 0
+            if self._playable(self.hands[self.to_move or 0]) >> card & 1:
+                return None
+            return self._why_not_play(card)
+        why: dict[str, Callable[[int | None], str | None]] = {
+            "play": self._why_not_lead, "marry": self._why_not_marry,
+            "show": self._why_not_show, "exchange": self._why_not_exchange,
+            "close": self._why_not_close, "draw": self._why_not_draw}
+        return why[kind](action.arg)
+
+    def _why_not_play(self, card: Card) -> str:
+        hand = self.hands[self.to_move or 0]
+        if not hand >> card & 1:
+            return f"you do not hold {SIXTYSIX.text(card)}"
+        led = self.trick[0]
+        suit = self._suit(led // RANKS)
+        same = hand & SUIT_MASKS[led // RANKS]
+        if same and not SUIT_MASKS[led // RANKS] >> card & 1:
+            return f"you must follow suit: you hold a {suit}"
+        if same:
+            return f"you must beat {SIXTYSIX.text(led)} if you can"
+        return f"you must trump: you hold no {suit} but a trump {self._suit(self.trump)}"
+
+    def _why_not_lead(self, _arg: int | None = None) -> str | None:
+        if self.drawing:
+            return "you won the trick: draw (or close the stock) before you lead"
+        return None
+
+    def _why_not_marry(self, card: int | None) -> str | None:
+        card = card or 0
+        if self.drawing or self.trick:
+            return self._why_not_lead() or "a marriage is announced only by the player on lead"
+        hand = self.hands[self.to_move or 0]
+        pair = PAIRS[card // RANKS]
+        if hand & pair != pair:
+            missing = " and ".join(SIXTYSIX.text(c) for c in bits(pair & ~hand))
+            return f"a marriage needs the king and queen: you do not hold {missing}"
+        return None
+
+    def _why_not_show(self, suit: int | None) -> str | None:
+        seat, suit = self.to_move or 0, suit or 0
+        hand = self.hands[seat]
+        if not self.tricks_won[seat]:
+            return "you may show a marriage only after winning a trick"
+        if hand & PAIRS[suit] != PAIRS[suit]:
+            missing = " and ".join(SIXTYSIX.text(c) for c in bits(PAIRS[suit] & ~hand))
+            return f"a marriage needs the king and queen: you do not hold {missing}"
+        total = self.counted(seat) + marriage_value(suit, self.trump)
+        if total < GOAL:
+            return (f"a marriage may be shown without leading it only when that reaches "
+                    f"{GOAL} (you would have {total}); lead it to announce it")
+        return None
+
+    def _why_not_exchange(self, _arg: int | None = None) -> str | None:
+        seat = self.to_move or 0
+        nine = card_of(self.trump, NINE)
+        if not self.tricks_won[seat]:
+            return "you may exchange the nine only after winning a trick"
+        if not self.hands[seat] >> nine & 1:
+            return f"you do not hold the nine of trumps ({SIXTYSIX.text(nine)})"
+        if not self.stock_open:
+            return "the stock is closed or exhausted: the nine may no longer be exchanged"
+        if len(self.stock) <= 2:
+            return ("you may not exchange at the last draw: the stock must hold more than "
+                    "two cards counting the turned-up one")
+        return None
+
+    def _why_not_close(self, _arg: int | None = None) -> str | None:
+        if self.closer is not None:
+            return "the stock is already closed"
+        if not self.stock:
+            return "the stock is exhausted: there is nothing to close"
+        if self.trick:
+            return ("you may close only on lead, before leading, or as the winner of a trick "
+                    "before the draw")
+        return None
+
+    def _why_not_draw(self, _arg: int | None = None) -> str | None:
+        if not self.drawing:
+            return "you draw only right after winning a trick, while the stock is open"
+        return None
+
+    # -- doing it --------------------------------------------------------------
+
+    def _do(self, action: Action) -> None:
+        kind, arg = action.kind, action.arg or 0
+        if kind == "play":
+            self._play(arg)
+        elif kind == "marry":
+            self._marry(arg)
+        elif kind == "draw":
+            self._draw()
+        elif kind == "close":
+            self._close()
+        elif kind == "exchange":
+            self._exchange()
+        else:
+            self._show(arg)
+
+    def _play(self, card: Card) -> None:
+        seat = self.to_move or 0
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        trick.append(card)
+        self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
+        if len(trick) == 1:
+            self.leader, self.last_trick = seat, None
+            self.keys = KEYS[self.trump][card // RANKS]
+            self.to_move = 1 - seat
+            return
+        winner = self.leader if winner_index(trick, self.keys) == 0 else seat
+        first, second = trick
+        points = POINTS[first] + POINTS[second]
+        self.tricks_won[winner] += 1
+        self.taken[winner] |= (1 << first) | (1 << second)
+        self.last_trick = (trick, self.leader, winner)
+        self.trick = []
+        self.to_move = winner
+        last = not self.hands[0] and not self.hands[1]
+        if last and self.closer is None:
+            points += LAST_TRICK
+            self.last_bonus = winner
+        self.card_points[winner] += points
+        bonus = " with the last trick's 10" if self.last_bonus is not None else ""
+        self._log("trick", winner, f"{NAMES[winner]} wins the trick (+{points}{bonus}): "
+                                   f"{self._announce()}")
+        if self.counted(winner) >= GOAL:
+            self._end_hand(winner)
+        elif last:
+            self._end_hand(None)
+        elif self.stock_open:
+            self.drawing = True
+
+    def _announce(self) -> str:
+        return f"P1 has {self.counted(0)}, P2 has {self.counted(1)}"
+
+    def _add_marriage(self, seat: Seat, suit: Suit, shown: bool) -> str:
+        value = marriage_value(suit, self.trump)
+        self.marriage_points[seat] += value
+        self.marriages.append((seat, suit, shown))
+        self.known[seat] |= PAIRS[suit]
+        pending = "" if self.tricks_won[seat] else ", counted once they win a trick"
+        return f"{NAMES[seat]} announces the marriage in {self._suit(suit)} ({value}{pending})"
+
+    def _marry(self, card: Card) -> None:
+        seat = self.to_move or 0
+        self._log("marriage", seat, self._add_marriage(seat, card // RANKS, shown=False))
+        self._play(card)
+        if self.counted(seat) >= GOAL:
+            self._log("points", seat, self._announce())
+            self._end_hand(seat)
+
+    def _show(self, suit: Suit) -> None:
+        seat = self.to_move or 0
+        cards = " ".join(_texts(PAIRS[suit]))
+        self._log("marriage", seat, self._add_marriage(seat, suit, shown=True)
+                  + f", showing {cards}: {self._announce()}")
+        self._end_hand(seat)
+
+    def _draw(self) -> None:
+        winner = self.to_move or 0
+        self.drawing = False
+        for seat in (winner, 1 - winner):
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self.stock_open = bool(self.stock)
+            if self.stock:
+                self._log("draw", seat, f"{NAMES[seat]} draws a card",
+                          f"you draw {SIXTYSIX.text(card)}")
+            else:
+                self.known[seat] |= 1 << card
+                self._log("draw", seat, f"{NAMES[seat]} takes the turned-up "
+                                        f"{SIXTYSIX.text(card)}; the stock is exhausted")
+
+    def _close(self) -> None:
+        seat = self.to_move or 0
+        self.closer, self.stock_open = seat, False
+        self.closed_on_no_trick = self.tricks_won[1 - seat] == 0
+        when = " before the draw" if self.drawing else ""
+        self.drawing = False
+        self._log("close", seat, f"{NAMES[seat]} closes the stock{when}")
+
+    def _exchange(self) -> None:
+        seat = self.to_move or 0
+        nine, turned = card_of(self.trump, NINE), self.stock[0]
+        self.hands[seat] ^= (1 << nine) | (1 << turned)
+        self.known[seat] |= 1 << turned
+        self.stock[0] = nine
+        self.exchanged = (seat, turned)
+        self._log("exchange", seat, f"{NAMES[seat]} exchanges {SIXTYSIX.text(nine)} for the "
+                                    f"turned-up {SIXTYSIX.text(turned)}")
+
+    # -- scoring ---------------------------------------------------------------
+
+    def _end_hand(self, reached: Seat | None) -> None:
+        """Score the hand: ``reached`` is the seat at 66, None if it was played out."""
+        closer, deltas = self.closer, [0, 0]
+        if closer is not None and reached != closer:
+            winner: Seat | None = 1 - closer
+            value = 3 if self.closed_on_no_trick else 2
+            how = f"{NAMES[closer]} closed and failed to reach {GOAL}"
+        elif reached is not None:
+            winner = reached
+            loser = 1 - reached
+            value = game_points(self.counted(loser), self.tricks_won[loser])
+            how = f"{NAMES[reached]} reaches {GOAL}"
+        else:
+            winner, value = None, 0
+            how = f"played out with neither player at {GOAL}: 1 game point carries over"
+        carried = self.carry if winner is not None else 0
+        if winner is not None:
+            deltas[winner] = value + carried
+            self.carry = 0
+        else:
+            self.carry += 1
+        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        self.results.append(self._result(winner, deltas, carried, how))
+        self._log("score", winner, f"hand {self.hand_number} over: {how}; "
+                                   f"P1 {deltas[0]:+d}, P2 {deltas[1]:+d}; "
+                                   f"scores {self.scores[0]}-{self.scores[1]}")
+        self._next_hand_or_end()
+
+    def _result(self, winner: Seat | None, deltas: list[int], carried: int, how: str) -> JSON:
+        return {
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "declarer": self.closer,
+            "contract": None if self.closer is None else "closed",
+            "trump": self._suit(self.trump),
+            "tricks": list(self.tricks_won),
+            "card_points": list(self.card_points),
+            "marriages": [self.marriage_points[s] if self.tricks_won[s] else 0 for s in (0, 1)],
+            "points": [self.counted(0), self.counted(1)],
+            "last_trick_bonus": self.last_bonus,
+            "played_out": not (self.hands[0] | self.hands[1]),
+            "winner": winner,
+            "carried": carried,
+            "carry": self.carry,
+            "deltas": deltas,
+            "reason": how,
+            "scores": list(self.scores),
+        }
+
+    def _next_hand_or_end(self) -> None:
+        if self.deal is None and max(self.scores) < self.rules.target:
+            self.dealer = 1 - self.dealer
+            self._start_hand()
+            return
+        a, b = self.scores
+        self.winner = None if a == b else (0 if a > b else 1)
+        self.phase = Phase.GAME_OVER
+        self.to_move = None
+        won = "nobody" if self.winner is None else NAMES[self.winner]
+        self._log("game", None, f"game over: {won} wins {a}-{b}")
+
+    # -- views -----------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What ``seat`` sees at the table (None: a spectator).
+
+        >>> import tricktable
+        >>> v = tricktable.new_game("sixtysix", seed=5).view(0)
+        >>> len(v["hand"]), v["stock_size"], v["trump_card"], v["points"]
+        (6, 12, 'A♦', [0, 0])
+        """
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "players": 2,
+            "phase": str(self.phase),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "trump": self._suit(self.trump),
+            "trump_card": SIXTYSIX.text(self.stock[0]) if self.stock else None,
+            "stock_size": len(self.stock),
+            "closed": self.closer is not None,
+            "closer": self.closer,
+            "draw_pending": self.drawing,
+            "follow_suit": not self.stock_open,
+            "trick": self._trick_view(self.trick, self.leader),
+            "last_trick": None,
+            "tricks": list(self.tricks_won),
+            "taken": [_texts(t) for t in self.taken],
+            "points": [self.counted(0), self.counted(1)],
+            "marriages": [{"seat": s, "suit": self._suit(suit),
+                           "points": marriage_value(suit, self.trump),
+                           "counted": self.tricks_won[s] > 0, "shown_only": shown}
+                          for s, suit, shown in self.marriages],
+            "shown": [hand_text(self.known[s] & self.hands[s]) for s in (0, 1)],
+            "exchange": None,
+            "carry": self.carry,
+            "scores": list(self.scores),
+            "target": self.rules.target,
+            "results": copy.deepcopy(self.results),
+            "winner": self.winner,
+        }
+        if self.exchanged is not None:
+            who, took = self.exchanged
+            view["exchange"] = {"seat": who, "nine": SIXTYSIX.text(card_of(self.trump, NINE)),
+                                "took": SIXTYSIX.text(took)}
+        if self.last_trick is not None:
+            cards, leader, winner = self.last_trick
+            view["last_trick"] = {"cards": self._trick_view(cards, leader), "winner": winner}
+        if seat is not None:
+            view["hand"] = hand_text(self.hands[seat])
+        return view
+
+    @staticmethod
+    def _trick_view(cards: list[Card], leader: Seat) -> list[dict[str, Any]]:
+        return [{"seat": (leader + i) % 2, "card": SIXTYSIX.text(c)} for i, c in enumerate(cards)]
+
+    def reveal(self) -> JSON:
+        """Every card's place, face up; the stock top (next drawn) first."""
+        return {
+            "hands": [hand_text(h) for h in self.hands],
+            "stock": [SIXTYSIX.text(c) for c in reversed(self.stock[1:])],
+            "trump_card": [SIXTYSIX.text(c) for c in self.stock[:1]],
+            "trick": [SIXTYSIX.text(c) for c in self.trick],
+            "taken": [_texts(t) for t in self.taken],
+        }
+
+    def hidden_from(self, seat: Seat) -> int:
+        """Cards whose place ``seat`` may not know: the other hand's unseen cards, the stock."""
+        other = 1 - seat
+        hidden = self.hands[other] & ~self.known[other]
+        for card in self.stock[1:]:
+            hidden |= 1 << card
+        return hidden
