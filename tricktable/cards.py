@@ -85,6 +85,8 @@ class Deck:
     size: int = field(init=False)
     full: int = field(init=False)  # mask of every card
     suit_masks: tuple[int, ...] = field(init=False)  # one per suit, then specials
+    suit_table: tuple[Suit, ...] = field(init=False, repr=False)  # the suit of each card
+    rank_table: tuple[int, ...] = field(init=False, repr=False)  # the rank index of each card
     _texts: tuple[str, ...] = field(init=False, repr=False)
     _ascii: tuple[str, ...] = field(init=False, repr=False)
     _lookup: dict[str, Card] = field(init=False, repr=False)
@@ -117,6 +119,8 @@ class Deck:
         set_(self, "size", size)
         set_(self, "full", (1 << size) - 1)
         set_(self, "suit_masks", tuple(masks))
+        set_(self, "suit_table", tuple(min(c // stride, len(self.suits)) for c in range(size)))
+        set_(self, "rank_table", tuple((c % stride) // self.copies for c in range(size)))
         set_(self, "_texts", tuple(texts))
         set_(self, "_ascii", tuple(ascii_texts))
         set_(self, "_lookup", lookup)
@@ -126,11 +130,11 @@ class Deck:
 
     def suit_of(self, card: Card) -> Suit:
         """The suit index of a card (``len(suits)`` for a special card)."""
-        return min(card // (len(self.ranks) * self.copies), len(self.suits))
+        return self.suit_table[card]
 
     def rank_of(self, card: Card) -> int:
         """The rank index of a card, 0 the lowest (copies share a rank)."""
-        return (card % (len(self.ranks) * self.copies)) // self.copies
+        return self.rank_table[card]
 
     def text(self, card: Card) -> str:
         """The display text of a card, with Unicode suit symbols (``"10♥"``)."""
