@@ -89,7 +89,7 @@ class Deck:
     rank_table: tuple[int, ...] = field(init=False, repr=False)  # the rank index of each card
     _texts: tuple[str, ...] = field(init=False, repr=False)
     _ascii: tuple[str, ...] = field(init=False, repr=False)
-    _lookup: dict[str, Card] = field(init=False, repr=False)
+    _lookup: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         stride = len(self.ranks) * self.copies

@@ -8,7 +8,7 @@ adapters get a fixed action space of ``len(table)`` ids.
 >>> table = ActionTable(ROOK, [("bid", "number", range(70, 205, 5)), ("pass", "none", [None]),
 ...                            ("play", "card", range(len(ROOK)))])
 >>> table.parse("play r14")
-Action.parse('play R14')
+Action(id=40, kind='play', arg=12, text='play R14')
 >>> table.parse("Bid 75") == table.get("bid", 75)
 True
 """
@@ -36,9 +36,6 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
-
-    def __repr__(self) -> str:
-        return f"Action.parse({self.text!r})"
 
 
 ArgType = str  # "none", "card", "number" or "suit"
@@ -99,8 +96,7 @@ class ActionTable:
                     raise IllegalAction(f"{kind!r} takes nothing after it")
                 arg = None
             elif not rest:
-                raise IllegalAction(f"{kind!r} needs a{'n' if arg_type == 'number' else ''} "
-                                    f"{'number' if arg_type == 'number' else arg_type}")
+                raise IllegalAction(f"{kind!r} needs a {arg_type}")
             elif arg_type == "card":
                 arg = self.deck.parse(rest)
             elif arg_type == "suit":

@@ -12,6 +12,7 @@ tricktable.engine.rules.OptionError: unknown game 'chess'; games: rook
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any, TypeVar
@@ -67,4 +68,4 @@ def new_game(
         seed = random.SystemRandom().randrange(2**32)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionError(f"the seed must be a whole number, not {seed!r}")
-    return cls(rules, count, seed, dict(deal) if deal is not None else None)
+    return cls(rules, count, seed, copy.deepcopy(dict(deal)) if deal is not None else None)

@@ -168,7 +168,7 @@ class GameState(ABC):
             "players": self.players,
             "options": self.rules.to_options(),
             "seed": self.seed,
-            "deal": self.deal,
+            "deal": copy.deepcopy(self.deal),
             "actions": list(self.history),
         }
 
@@ -202,7 +202,7 @@ def read_deal(
     if unknown:
         raise DealError(f"unknown deal key {unknown[0]!r}; a deal has: {', '.join(sorted(known))}")
     dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise DealError(f"the dealer must be a seat from 0 to {players - 1}")
     hands = deal.get("hands")
     if not isinstance(hands, list) or len(hands) != players:
@@ -212,6 +212,10 @@ def read_deal(
     seen = 0
     masks: list[int] = []
     for label, cards, size in groups:
+        if not isinstance(cards, str) and not (
+            isinstance(cards, list) and all(isinstance(card, str) for card in cards)
+        ):
+            raise DealError(f"{label} must be card texts, a list or one string: {cards!r}")
         try:
             ids = deck.parse_many(cards, taken=seen)
         except ValueError as error:

@@ -23,6 +23,15 @@ def follow_mask(hand: int, suit_mask: int) -> int:
     return hand & suit_mask or hand
 
 
+def follow_or_trump_mask(hand: int, suit_mask: int, trump_mask: int) -> int:
+    """The cards a player may play when a void must trump: the led suit, else trumps, else any.
+
+    >>> follow_or_trump_mask(0b1100_0011, 0b0011_0000, 0b0000_1111)
+    3
+    """
+    return hand & suit_mask or hand & trump_mask or hand
+
+
 def winner_index(cards: Sequence[Card], key: Sequence[int]) -> int:
     """Index in ``cards`` of the card that wins: the first of the highest key."""
     best, best_key = 0, key[cards[0]]

@@ -283,6 +283,8 @@ class RookGame(GameState):
             "deltas": deltas,
             "renege": renege,
             "discard": [ROOK.text(c) for c in bits(self.discarded)],
+            "last_trick": None if self.last_trick is None else {
+                "cards": self._trick_view(*self.last_trick[:2]), "winner": self.last_trick[2]},
             "scores": list(self.scores),
         })
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "

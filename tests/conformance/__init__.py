@@ -1,0 +1,1 @@
+"""The conformance suite: checks every registered game must pass."""
