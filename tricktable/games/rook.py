@@ -260,6 +260,7 @@ class RookGame(GameState):
         points = list(self.counters)
         deltas = [0, 0]
         renege: JSON | None = None
+        made: bool | None = None  # whether the bidders made their bid
         if not thrown_in:
             bidders = (self.bidder or 0) % 2
             bonus_team = bidders if team_tricks[bidders] >= 7 else 1 - bidders
@@ -281,6 +282,7 @@ class RookGame(GameState):
             "tricks": list(self.tricks_won),
             "card_points": points,
             "deltas": deltas,
+            "made": made,
             "renege": renege,
             "discard": [ROOK.text(c) for c in bits(self.discarded)],
             "last_trick": None if self.last_trick is None else {
