@@ -44,7 +44,7 @@ def throughput(game_name: str, seconds: float, players: int | None) -> dict[str,
     }
 
 
-def latency(game_name: str, steps: int, players: int | None) -> dict[str, float]:
+def latency(game_name: str, steps: int, players: int | None) -> dict[str, dict[str, float]]:
     """Time ``legal_actions()`` and ``apply()`` one call at a time (microseconds)."""
     rng = random.Random(2)
     legal_times: list[float] = []
@@ -68,8 +68,7 @@ def latency(game_name: str, steps: int, players: int | None) -> dict[str, float]
         values.sort()
         return {"median": statistics.median(values), "p99": values[int(len(values) * 0.99)]}
 
-    return {"legal_actions_us": summary(legal_times),  # type: ignore[dict-item]
-            "apply_us": summary(apply_times)}
+    return {"legal_actions_us": summary(legal_times), "apply_us": summary(apply_times)}
 
 
 def memory(game_name: str, players: int | None) -> dict[str, float]:

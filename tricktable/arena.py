@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.bots import make_bot
+from tricktable.bots import bot_step, make_bot
 from tricktable.engine.registry import new_game
 from tricktable.engine.state import GameState
 
@@ -62,9 +62,7 @@ class MatchResult:
 def play_hand(game: GameState, bots: list[Any]) -> dict[str, Any]:
     """Play bots until the game's first hand is scored; return its result."""
     while not game.results and not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        bot_step(game, bots)
     return game.results[0]
 
 

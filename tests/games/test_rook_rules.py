@@ -622,7 +622,7 @@ def test_the_last_trick_of_a_hand_is_shown_in_the_hands_result() -> None:
     assert not game.is_over and phase(game) is Phase.BID
     for seat, view in enumerate(every_view(game)):
         assert view["last_trick"] is None, f"view {seat} shows a trick of the last hand"
-        shown = view["results"][-1]["last_trick"]
+        shown = game.results[-1]["last_trick"]
         assert [played["card"] for played in shown["cards"]] == final
 
 

@@ -531,7 +531,7 @@ def test_game_points_follow_the_losers_points_and_tricks_in_random_hands() -> No
 
 VIEW_KEYS = {"hand", "trick", "last_trick", "scores", "to_move", "phase", "trump", "stock_size",
              "trump_card", "tricks", "points", "shown", "taken", "marriages", "exchange",
-             "closed", "dealer", "results", "winner", "carry", "draw_pending"}
+             "closed", "dealer", "winner", "carry", "draw_pending"}
 
 
 def test_a_view_has_the_keys_a_renderer_needs_and_sorts_the_hand() -> None:

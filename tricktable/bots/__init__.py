@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from tricktable.bots.base import Bot
 from tricktable.bots.random import RandomBot
+from tricktable.engine.events import Event
 from tricktable.engine.state import GameState
 
 BOT_NAMES = ("random", "heuristic")
@@ -34,13 +35,35 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
 
 
+def bot_step(game: GameState, bots: Sequence[Bot | None]) -> list[Event]:
+    """The bot to move acts; return the events.
+
+    When a trick is completed, every bot that has an ``observe(view)`` method
+    is shown its own view, as a player at the table sees each card played.
+    """
+    seat = game.to_move
+    assert seat is not None, "the game is over"
+    bot = bots[seat]
+    assert bot is not None, f"seat {seat} has no bot"
+    events = game.apply(bot.choose(game.view(seat), game.legal_actions()))
+    if any(event.kind == "trick" for event in events):
+        show_trick(game, bots)
+    return events
+
+
+def show_trick(game: GameState, bots: Sequence[Bot | None]) -> None:
+    """Show each watching bot its view (call after an action completed a trick)."""
+    for seat, watcher in enumerate(bots):
+        observe = getattr(watcher, "observe", None)
+        if observe is not None:
+            observe(game.view(seat))
+
+
 def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
     """Let one bot per seat play ``game`` to its end; return it."""
     while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        bot_step(game, bots)
     return game
 
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "play_game"]
+__all__ = ["BOT_NAMES", "Bot", "RandomBot", "bot_step", "make_bot", "play_game", "show_trick"]

@@ -13,3 +13,12 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """The action to take; ``legal`` is never empty."""
         ...
+
+
+class Watcher(Bot, Protocol):
+    """A bot that also watches the table: ``observe`` is called with its view
+    each time a trick is completed (see :func:`tricktable.bots.show_trick`)."""
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Remember what the view shows."""
+        ...

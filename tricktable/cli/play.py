@@ -11,8 +11,8 @@ from rich.console import Console
 from rich.text import Text
 
 import tricktable
-from tricktable import Action, GameState, IllegalAction
-from tricktable.bots import Bot
+from tricktable import Action, Event, GameState, IllegalAction
+from tricktable.bots import Bot, show_trick
 from tricktable.cli import common
 from tricktable.cli.common import CliError, Seating
 from tricktable.cli.render import actions_list, result_table, winner_line
@@ -39,8 +39,8 @@ def read_action(game: GameState, text: str) -> Action:
     fits. Raises :class:`IllegalAction` with the reason when nothing fits.
 
     >>> game = tricktable.new_game("rook", seed=1)
-    >>> read_action(game, "2"), read_action(game, "75"), read_action(game, "Bid 80")
-    (Action.parse('bid 70'), Action.parse('bid 75'), Action.parse('bid 80'))
+    >>> [read_action(game, t).text for t in ("2", "75", "Bid 80")]
+    ['bid 70', 'bid 75', 'bid 80']
     """
     legal = game.legal_actions()
     if text.isdigit() and 1 <= int(text) <= len(legal):
@@ -87,14 +87,19 @@ class Session:
                 if turn is not Turn.PLAYED:
                     return turn
             else:
-                view = self.game.view(mover)
-                self.game.apply(self.bots[mover].choose(view, self.game.legal_actions()))
+                choice = self.bots[mover].choose(self.game.view(mover), self.game.legal_actions())
+                self.watch(self.game.apply(choice))
         self.show_events()
         self.out.print(winner_line(self.game.winner, self.game.scores, self.seating))
         if self.game.winner is not None:
             won = self.game.winner == self.game.side_of(self.seat)
             self.out.print("You win!" if won else "You lose.")
         return Turn.PLAYED
+
+    def watch(self, events: list[Event]) -> None:
+        """Let the bots that watch the table see a completed trick."""
+        if any(event.kind == "trick" for event in events):
+            show_trick(self.game, [self.bots.get(s) for s in range(self.game.players)])
 
     def show_events(self) -> None:
         """Print what happened since last time, as the human's seat saw it."""
@@ -135,7 +140,7 @@ class Session:
                 self.out.print(actions_list(legal))
             else:
                 try:
-                    self.game.apply(read_action(self.game, line.strip()))
+                    self.watch(self.game.apply(read_action(self.game, line.strip())))
                     return Turn.PLAYED
                 except IllegalAction as error:
                     self.out.print(Text(f"Not allowed: {error}", style="bold red"))

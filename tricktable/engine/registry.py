@@ -4,10 +4,10 @@
 >>> game = new_game("rook", seed=1)
 >>> game.title, game.players
 ('Rook', 4)
->>> new_game("chess")
+>>> new_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tricktable.engine.rules.OptionError: unknown game 'chess'; games: rook
+tricktable.engine.rules.OptionError: unknown game 'chess'; games: ...rook...
 """
 
 from __future__ import annotations

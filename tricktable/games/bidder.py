@@ -15,7 +15,6 @@ tricktable.engine.actions.IllegalAction: a bid must outrank the high bid of 5 (o
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -527,7 +526,6 @@ class BidderGame(GameState):
             "played": [self._trick_view(cards, leader) for cards, leader, _ in self.played],
             "tricks": list(self.tricks_won),
             "scores": list(self.scores),
-            "results": copy.deepcopy(self.results),
             "winner": self.winner,
             "winners": list(self.winners),
         }

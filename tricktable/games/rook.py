@@ -15,7 +15,6 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -439,7 +438,6 @@ class RookGame(GameState):
                        self.tricks_won[1] + self.tricks_won[3]],
             "scores": list(self.scores),
             "target": self.rules.target,
-            "results": copy.deepcopy(self.results),
             "winner": self.winner,
         }
         if self.last_trick is not None:

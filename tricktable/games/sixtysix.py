@@ -15,7 +15,6 @@ tricktable.engine.actions.IllegalAction: you may exchange the nine only after wi
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -594,7 +593,6 @@ class SixtySixGame(GameState):
             "carry": self.carry,
             "scores": list(self.scores),
             "target": self.rules.target,
-            "results": copy.deepcopy(self.results),
             "winner": self.winner,
         }
         if self.exchanged is not None:
