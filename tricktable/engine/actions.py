@@ -41,6 +41,21 @@ class Action:
 ArgType = str  # "none", "card", "number" or "suit"
 
 
+def card_actions(mask: int, by_card: Sequence[Action]) -> list[Action]:
+    """The actions ``by_card[c]`` for each card ``c`` in ``mask``, lowest card first (hot path).
+
+    >>> acts = [Action(c, "play", c, f"play {c}") for c in range(4)]
+    >>> [a.text for a in card_actions(0b1010, acts)]
+    ['play 1', 'play 3']
+    """
+    actions = []
+    while mask:
+        low = mask & -mask
+        actions.append(by_card[low.bit_length() - 1])
+        mask ^= low
+    return actions
+
+
 class ActionTable:
     """All actions of a game, by id and by (kind, argument), with a parser."""
 

@@ -14,8 +14,9 @@ played wins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tricktable.cards import Card
+from tricktable.cards import Card, Deck, Seat
 
 
 def follow_mask(hand: int, suit_mask: int) -> int:
@@ -56,3 +57,15 @@ def beating_mask(mask: int, key: Sequence[int], to_beat: int) -> int:
             result |= low
         rest ^= low
     return result
+
+
+def trick_view(
+    deck: Deck, cards: Sequence[Card], leader: Seat, players: int
+) -> list[dict[str, Any]]:
+    """A trick as a view shows it: who played which card, in order.
+
+    >>> from tricktable.cards import ROOK
+    >>> trick_view(ROOK, [12, 0], leader=3, players=4)
+    [{'seat': 3, 'card': 'R14'}, {'seat': 0, 'card': 'R2'}]
+    """
+    return [{"seat": (leader + i) % players, "card": deck.text(c)} for i, c in enumerate(cards)]

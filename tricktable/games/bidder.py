@@ -16,15 +16,14 @@ tricktable.engine.actions.IllegalAction: a bid must outrank the high bid of 5 (o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tricktable.cards import PIQUET, Card, Seat, bits
-from tricktable.engine.actions import Action, ActionTable
+from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, read_deal
-from tricktable.engine.trick import follow_mask, winner_index
+from tricktable.engine.trick import follow_mask, trick_view, winner_index
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
 """Cards per hand for each number of players."""
@@ -416,12 +415,7 @@ class BidderGame(GameState):
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            mask = self._playable()
-            actions = []
-            while mask:
-                low = mask & -mask
-                actions.append(PLAY_ACTIONS[low.bit_length() - 1])
-                mask ^= low
+            actions = card_actions(self._playable(), PLAY_ACTIONS)
             if self._may_contra(self.to_move or 0):
                 actions.append(CONTRA)
             return actions
@@ -521,9 +515,10 @@ class BidderGame(GameState):
             "value": None if self.declarer is None else self._value() * self.multiplier,
             "contra": self.contra_by is not None,
             "contra_by": self.contra_by,
-            "trick": self._trick_view(self.trick, self.leader),
+            "trick": trick_view(PIQUET, self.trick, self.leader, self.players),
             "last_trick": None,
-            "played": [self._trick_view(cards, leader) for cards, leader, _ in self.played],
+            "played": [trick_view(PIQUET, cards, leader, self.players)
+                       for cards, leader, _ in self.played],
             "tricks": list(self.tricks_won),
             "scores": list(self.scores),
             "winner": self.winner,
@@ -531,14 +526,12 @@ class BidderGame(GameState):
         }
         if self.last_trick is not None:
             cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": self._trick_view(cards, leader), "winner": winner}
+            view["last_trick"] = {"cards": trick_view(PIQUET, cards, leader, self.players),
+                                  "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
         return view
 
-    def _trick_view(self, cards: list[Card], leader: Seat) -> list[dict[str, Any]]:
-        return [{"seat": (leader + i) % self.players, "card": PIQUET.text(c)}
-                for i, c in enumerate(cards)]
 
     def reveal(self) -> JSON:
         """Every card's place, face up, each card once (replays and tests only)."""

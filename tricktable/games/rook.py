@@ -16,15 +16,14 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from tricktable.cards import ROOK, Card, Seat, bits
-from tricktable.engine.actions import Action, ActionTable
+from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, read_deal
-from tricktable.engine.trick import follow_mask, winner_index
+from tricktable.engine.trick import follow_mask, trick_view, winner_index
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
 HAND_SIZE = 14
@@ -285,7 +284,7 @@ class RookGame(GameState):
             "renege": renege,
             "discard": [ROOK.text(c) for c in bits(self.discarded)],
             "last_trick": None if self.last_trick is None else {
-                "cards": self._trick_view(*self.last_trick[:2]), "winner": self.last_trick[2]},
+                "cards": trick_view(ROOK, *self.last_trick[:2], 4), "winner": self.last_trick[2]},
             "scores": list(self.scores),
         })
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
@@ -326,12 +325,7 @@ class RookGame(GameState):
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            mask = self._playable()
-            actions = []
-            while mask:
-                low = mask & -mask
-                actions.append(PLAY_ACTIONS[low.bit_length() - 1])
-                mask ^= low
+            actions = card_actions(self._playable(), PLAY_ACTIONS)
             return actions
         if phase is Phase.BID:
             return self._bid_actions()
@@ -432,7 +426,7 @@ class RookGame(GameState):
             "bid": self.bid if self.bidder is not None else None,
             "trump": None if trump is None else ROOK.suit_text(trump),
             "nest_size": self.nest.bit_count(),
-            "trick": self._trick_view(self.trick, self.leader),
+            "trick": trick_view(ROOK, self.trick, self.leader, 4),
             "last_trick": None,
             "tricks": [self.tricks_won[0] + self.tricks_won[2],
                        self.tricks_won[1] + self.tricks_won[3]],
@@ -442,7 +436,7 @@ class RookGame(GameState):
         }
         if self.last_trick is not None:
             cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": self._trick_view(cards, leader), "winner": winner}
+            view["last_trick"] = {"cards": trick_view(ROOK, cards, leader, 4), "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat], trump)
             if seat == self.bidder and self.nest_card is not None:
@@ -450,9 +444,6 @@ class RookGame(GameState):
                 view["discard"] = [ROOK.text(c) for c in bits(self.discarded)]
         return view
 
-    @staticmethod
-    def _trick_view(cards: list[Card], leader: Seat) -> list[dict[str, Any]]:
-        return [{"seat": (leader + i) % 4, "card": ROOK.text(c)} for i, c in enumerate(cards)]
 
     def reveal(self) -> JSON:
         """Every card's place, face up (replays and tests only)."""

@@ -17,15 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
-from tricktable.engine.actions import Action, ActionTable
+from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, read_deal
-from tricktable.engine.trick import beating_mask, winner_index
+from tricktable.engine.trick import beating_mask, trick_view, winner_index
 
 HAND_SIZE = 6
 PACKET = 3  # cards dealt at a time
@@ -278,12 +277,7 @@ class SixtySixGame(GameState):
         if self.drawing:
             actions = [DRAW, CLOSE]
         else:
-            actions = []
-            mask = self._playable(hand)
-            while mask:
-                low = mask & -mask
-                actions.append(PLAY_ACTIONS[low.bit_length() - 1])
-                mask ^= low
+            actions = card_actions(self._playable(hand), PLAY_ACTIONS)
             if not self.trick:
                 for suit in MARRIAGES_IN[hand & KINGS_AND_QUEENS]:
                     actions += [MARRY[card] for card in bits(PAIRS[suit])]
@@ -579,7 +573,7 @@ class SixtySixGame(GameState):
             "closer": self.closer,
             "draw_pending": self.drawing,
             "follow_suit": not self.stock_open,
-            "trick": self._trick_view(self.trick, self.leader),
+            "trick": trick_view(SIXTYSIX, self.trick, self.leader, 2),
             "last_trick": None,
             "tricks": list(self.tricks_won),
             "taken": [_texts(t) for t in self.taken],
@@ -601,14 +595,11 @@ class SixtySixGame(GameState):
                                 "took": SIXTYSIX.text(took)}
         if self.last_trick is not None:
             cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": self._trick_view(cards, leader), "winner": winner}
+            view["last_trick"] = {"cards": trick_view(SIXTYSIX, cards, leader, 2), "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
         return view
 
-    @staticmethod
-    def _trick_view(cards: list[Card], leader: Seat) -> list[dict[str, Any]]:
-        return [{"seat": (leader + i) % 2, "card": SIXTYSIX.text(c)} for i, c in enumerate(cards)]
 
     def reveal(self) -> JSON:
         """Every card's place, face up; the stock top (next drawn) first."""
