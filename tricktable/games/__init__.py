@@ -2,6 +2,7 @@
 
 from tricktable.games import bidder as bidder
 from tricktable.games import notrump as notrump
+from tricktable.games import pinochle as pinochle
 from tricktable.games import rook
 from tricktable.games import sixtysix as sixtysix
 

@@ -1,0 +1,569 @@
+"""Pinochle: 48 cards, two of each, four players in partnerships, meld and tricks.
+
+Rules: ``shared/seeds/001`` and RULES.md section 2; rulings in
+docs/rules-pinochle.md. Meld is computed by :mod:`tricktable.games.meld`.
+
+>>> import tricktable
+>>> game = tricktable.new_game("pinochle", seed=3)
+>>> game.phase, game.view(None)["high_bid"], [a.text for a in game.legal_actions()][:3]
+(<Phase.BID: 'bid'>, 20, ['pass', 'bid 21', 'bid 22'])
+>>> _ = game.apply("bid 22")
+>>> game.apply("bid 22")
+Traceback (most recent call last):
+...
+tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid of 22
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
+from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.events import Event
+from tricktable.engine.registry import register_game
+from tricktable.engine.rules import Rules, option
+from tricktable.engine.state import JSON, GameState, Phase, read_deal
+from tricktable.engine.trick import trick_view
+from tricktable.games.meld import (
+    ACE,
+    KING,
+    SUITS,
+    TEN,
+    Meld,
+    count,
+    face,
+    mask_of,
+    meld,
+    meld_totals,
+)
+
+HAND_SIZE = 12
+ASSUMED_BID = 20  # the dealer's assumed bid
+BID_MAX = 100  # the highest bid; it ends the bidding at once (see docs/rules-pinochle.md)
+MELD_BID_JUMP = 2  # a first-round bid this far above the high bid signals 6+ meld
+PARTNER_MELD = 3  # what the beginner's suggested bid assumes the partner melds
+TEAM_NAMES = ("N/S", "E/W")
+
+TEXT = [PINOCHLE.text(card) for card in range(len(PINOCHLE))]
+SUIT_TEXT = [PINOCHLE.suit_text(suit) for suit in range(SUITS)]
+SUIT_MASKS = PINOCHLE.suit_masks[:SUITS]
+FACES = sum(1 << card for card in range(0, len(PINOCHLE), 2))
+"""Mask of the first copy of every face: play actions are one per face."""
+
+DISPLAY_ORDER = [card + 11 - 2 * (card % 12) for card in range(len(PINOCHLE))]
+"""Sort key of each card for display: suit by suit, high to low."""
+
+POINTS = [int(PINOCHLE.rank_of(card) in (KING, TEN, ACE)) for card in range(len(PINOCHLE))]
+"""Trick points of each card: A, 10 and K 1 (24 in all)."""
+
+ABOVE = [SUIT_MASKS[PINOCHLE.suit_of(card)] & ~((1 << ((card | 1) + 1)) - 1)
+         for card in range(len(PINOCHLE))]
+"""Cards of the same suit that beat each card (both copies of a higher rank)."""
+
+
+def _trick_keys(trump: Suit, led: Suit) -> list[int]:
+    """Key table for a trick: trumps 101.., the led suit 1.., other suits 0."""
+    keys = []
+    for card in range(len(PINOCHLE)):
+        suit, rank = PINOCHLE.suit_of(card), PINOCHLE.rank_of(card)
+        keys.append(101 + rank if suit == trump else 1 + rank if suit == led else 0)
+    return keys
+
+
+KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+
+TABLE = ActionTable(PINOCHLE, [
+    ("bid", "number", range(ASSUMED_BID + 1, BID_MAX + 1)),
+    ("pass", "none", [None]),
+    ("trump", "suit", range(SUITS)),
+    ("throw", "none", [None]),
+    ("play", "card", list(bits(FACES))),
+])
+PLAY = TABLE.kind_index("play")
+PLAY_ACTIONS = [PLAY[card & ~1] for card in range(len(PINOCHLE))]
+BIDS = [TABLE.get("bid", b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
+PASS = TABLE.get("pass")
+THROW = TABLE.get("throw")
+TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
+PLAY_TEXT = [[f"{'NESW'[seat]} plays {TEXT[c]}" for c in range(len(PINOCHLE))]
+             for seat in range(4)]
+TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
+EXPECTED = {Phase.BID: "bid or pass", Phase.TRUMP: "name trump", Phase.PLAY: "play a card"}
+
+
+@dataclass(frozen=True)
+class PinochleRules(Rules):
+    """Pinochle's options (RULES.md section 2)."""
+
+    target: int = option(200, "points that win the game (bidder's out)", minimum=1)
+    throw_in: bool = option(
+        True, "the dealer who has the bid at 20 may throw the hand in (dealing team -20)")
+    meld_bids: bool = option(
+        True, "mark a first-round bid of two more than the high bid as a meld bid")
+    last_trick: int = option(0, "points for winning the last trick", minimum=0, maximum=10)
+    meld_needs_trick: bool = option(
+        False, "a team that wins no trick scores no meld (nor counts it toward the bid)")
+    loss_limit: int = option(
+        200, "a team at or below minus this many points loses the game (0: no limit)", minimum=0)
+
+
+def hand_text(mask: int) -> list[str]:
+    """Cards sorted for display: ♠ ♥ ♦ ♣, high to low, copies side by side.
+
+    >>> hand_text(mask_of("9H AS QS QS"))
+    ['A♠', 'Q♠', 'Q♠', '9♥']
+    """
+    return [TEXT[card] for card in sorted(bits(mask), key=DISPLAY_ORDER.__getitem__)]
+
+
+def trick_estimate(hand: int, trump: Suit) -> int:
+    """Trick points a team may expect when this hand names ``trump`` (of 24).
+
+    A linear count of playing strength fitted on games between the heuristic
+    bots (the team's trick points given the bidder's hand): 8.5, plus per
+    trump 0.55, per trump ace, ten and king 0.85, 0.65 and 0.35 more, per
+    ace of another suit 1, per void in another suit 0.9.
+
+    >>> trick_estimate(mask_of("AH AH 10H KH QH JH 9H AS AC 10C KD 9D"), trump=1)
+    17
+    """
+    estimate = 8.5 + 0.55 * (hand & SUIT_MASKS[trump]).bit_count()
+    for rank, weight in ((ACE, 0.85), (TEN, 0.65), (KING, 0.35)):
+        estimate += weight * count(hand, face(trump, rank))
+    for suit in range(SUITS):
+        if suit != trump:
+            estimate += count(hand, face(suit, ACE)) + 0.9 * (not hand & SUIT_MASKS[suit])
+    return round(estimate)
+
+
+def beginner_data(hand: int) -> dict[str, dict[str, int]]:
+    """For each trump, the hand's meld and a suggested top bid (the seed's beginner mode).
+
+    The bid assumes the partner melds 3: own meld + 3 + :func:`trick_estimate`.
+
+    >>> beginner_data(mask_of("KS QS 9S AH"))["♠"]
+    {'meld': 5, 'suggested_bid': 21}
+    """
+    totals = meld_totals(hand)
+    return {SUIT_TEXT[trump]: {"meld": totals[trump], "suggested_bid":
+                               totals[trump] + PARTNER_MELD + trick_estimate(hand, trump)}
+            for trump in range(SUITS)}
+
+
+def beginner(hand_texts: list[str]) -> dict[str, dict[str, int]]:
+    """Beginner data for a hand given as card texts.
+
+    >>> beginner("AH 10H KH QH JH 9H KH QH QS JD AS 9C".split())["♥"]
+    {'meld': 24, 'suggested_bid': 43}
+    """
+    return beginner_data(mask_of(hand_texts))
+
+
+@register_game
+class PinochleGame(GameState):
+    """A game of Pinochle to the target, or one hand when dealt from ``deal=``."""
+
+    name = "pinochle"
+    title = "Pinochle"
+    deck = PINOCHLE
+    table = TABLE
+    rules_type = PinochleRules
+    player_counts = (4,)
+    rules: PinochleRules
+
+    def __init__(self, rules: PinochleRules, players: int, seed: int, deal: JSON | None) -> None:
+        super().__init__(rules, players, seed, deal)
+        self.scores = [0, 0]
+        self.hand_number = 0
+        self.dealer: Seat = self.rng.randrange(4) if deal is None else deal.get("dealer", 0)
+        self._start_hand()
+
+    @property
+    def sides(self) -> list[list[Seat]]:
+        return [[0, 2], [1, 3]]
+
+    # -- dealing and bidding ---------------------------------------------
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        if self.deal is not None:
+            self.dealer, self.hands, _ = read_deal(PINOCHLE, self.deal, 4, HAND_SIZE, {})
+        else:
+            order = list(range(len(PINOCHLE)))
+            self.rng.shuffle(order)
+            self.hands = [0, 0, 0, 0]
+            for index, card in enumerate(order):
+                self.hands[(self.dealer + 1 + index) % 4] |= 1 << card
+        self.bids: list[tuple[Seat, int | None, bool]] = []  # seat, bid or None, meld bid
+        self.passed = 0  # bitmask of seats that have passed
+        self.acted = 0  # bitmask of seats that have bid or passed (the first round)
+        self.high_bid = ASSUMED_BID
+        self.high_seat: Seat = self.dealer
+        self.bidder: Seat | None = None
+        self.bid = 0
+        self.trump: Suit | None = None
+        self.melds: list[Meld] = []
+        self.shown = [0, 0, 0, 0]  # melded cards, known to all while in the hand
+        self.trick: list[Card] = []
+        self.leader: Seat = 0
+        self.led_mask = 0
+        self.trump_mask = 0
+        self.keys: list[int] = KEYS[0][0]
+        self.win_card: Card = 0  # the card heading the trick
+        self.win_index = 0
+        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
+        self.tricks_won = [0, 0, 0, 0]
+        self.trick_points = [0, 0]
+        self.taken = [0, 0]  # cards won by each team
+        self.phase = Phase.BID
+        self.to_move = (self.dealer + 1) % 4
+        name = self.seat_name(self.dealer)
+        self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals "
+                                                   f"and holds the assumed bid of {ASSUMED_BID}"))
+        for seat in range(4):
+            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt 12 cards",
+                                  f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
+
+    def _is_meld_bid(self, seat: Seat, bid: int) -> bool:
+        """A first-round bid of exactly two over the high bid, the partner still in."""
+        return (self.rules.meld_bids and not self.acted >> seat & 1
+                and bid == self.high_bid + MELD_BID_JUMP and not self.passed >> (seat ^ 2) & 1)
+
+    def _bid(self, seat: Seat, bid: int | None) -> None:
+        name = self.seat_name(seat)
+        if bid is None:
+            self.passed |= 1 << seat
+            self.bids.append((seat, None, False))
+            self.log.append(Event("pass", seat, f"{name} passes"))
+        else:
+            signal = self._is_meld_bid(seat, bid)
+            self.high_bid, self.high_seat = bid, seat
+            self.bids.append((seat, bid, signal))
+            self.log.append(Event("bid", seat, f"{name} bids {bid}"
+                                               + (" (a meld bid)" if signal else "")))
+        self.acted |= 1 << seat
+        active = 15 & ~self.passed
+        if self.high_bid == BID_MAX or not active & (active - 1):
+            self._win_bid()
+            return
+        seat = (seat + 1) & 3
+        while self.passed >> seat & 1:
+            seat = (seat + 1) & 3
+        self.to_move = seat
+
+    def _win_bid(self) -> None:
+        self.bidder, self.bid = self.high_seat, self.high_bid
+        name = self.seat_name(self.bidder)
+        if self._may_throw_in():
+            text = f"{name} has it at {ASSUMED_BID}: name trump or throw it in"
+        else:
+            text = f"{name} wins the bid at {self.bid}"
+        self.log.append(Event("bid", self.bidder, text))
+        self.phase = Phase.TRUMP
+        self.to_move = self.bidder
+
+    def _may_throw_in(self) -> bool:
+        return self.rules.throw_in and self.bidder == self.dealer and self.bid == ASSUMED_BID
+
+    def _name_trump(self, trump: Suit) -> None:
+        bidder = self.bidder or 0
+        self.trump = trump
+        self.trump_mask = SUIT_MASKS[trump]
+        self.log.append(Event("trump", bidder, f"{self.seat_name(bidder)} names "
+                                               f"{SUIT_TEXT[trump]} trump"))
+        self.melds = [meld(hand, trump) for hand in self.hands]
+        for seat, held in enumerate(self.melds):
+            self.shown[seat] = held.shown
+            self.log.append(Event("meld", seat, self._meld_text(seat)))
+        teams = self.team_meld()
+        self.log.append(Event("meld", None, f"meld: N/S {teams[0]}, E/W {teams[1]}"))
+        self.phase = Phase.PLAY
+        self.to_move = bidder
+
+    def _meld_text(self, seat: Seat) -> str:
+        held = self.melds[seat]
+        if not held.items:
+            return f"{self.seat_name(seat)} has no meld"
+        items = ", ".join(f"{item.name} {item.value} ({' '.join(item.texts())})"
+                          for item in held.items)
+        return f"{self.seat_name(seat)} melds {held.total}: {items}"
+
+    def team_meld(self) -> list[int]:
+        """Each team's meld this hand, as shown (0 before trump is named)."""
+        if not self.melds:
+            return [0, 0]
+        totals = [m.total for m in self.melds]
+        return [totals[0] + totals[2], totals[1] + totals[3]]
+
+    # -- play --------------------------------------------------------------
+
+    def _playable(self) -> int:
+        """The cards the seat to move may play, by the four precedence rules."""
+        hand = self.hands[self.to_move or 0]
+        if not self.trick:
+            return hand
+        above = ABOVE[self.win_card]  # none of the led suit once a plain lead is trumped
+        led = hand & self.led_mask
+        if led:  # follow suit, heading the trick if possible
+            return led & above or led
+        trumps = hand & self.trump_mask
+        if trumps:  # void: trump, over the highest trump so far if possible
+            return trumps & above or trumps
+        return hand
+
+    def _why_not_play(self, card: Card) -> str:
+        hand = self.hands[self.to_move or 0]
+        led = SUIT_TEXT[PINOCHLE.suit_of(self.trick[0])]
+        if hand & self.led_mask:
+            if not self.led_mask >> card & 1:
+                return f"you must follow {led}"
+            return f"you must beat {TEXT[self.win_card]} if you can"
+        if not self.trump_mask >> card & 1:
+            return f"you are void in {led} and must trump"
+        return f"you must beat the {TEXT[self.win_card]} trump if you can"
+
+    def _play(self, face: Card) -> None:
+        seat = self.to_move or 0
+        hand = self.hands[seat]
+        low = hand & (3 << face)
+        low &= -low  # of two copies, the lower id (the one shown, if one was melded)
+        card = low.bit_length() - 1
+        self.hands[seat] = hand ^ low
+        trick = self.trick
+        if not trick:
+            suit = PINOCHLE.suit_of(card)
+            self.leader = seat
+            self.led_mask = SUIT_MASKS[suit]
+            self.keys = KEYS[self.trump or 0][suit]
+            self.win_card, self.win_index = card, 0
+        elif self.keys[card] > self.keys[self.win_card]:
+            self.win_card, self.win_index = card, len(trick)
+        trick.append(card)
+        self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
+        if len(trick) < 4:
+            self.to_move = (seat + 1) & 3
+            return
+        winner = (self.leader + self.win_index) & 3
+        a, b, c, d = trick
+        self.tricks_won[winner] += 1
+        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
+        done = sum(self.tricks_won) == HAND_SIZE
+        self.trick_points[winner & 1] += points + (self.rules.last_trick if done else 0)
+        self.taken[winner & 1] |= (1 << a) | (1 << b) | (1 << c) | (1 << d)
+        self.last_trick = (trick, self.leader, winner)
+        self.trick = []
+        self.to_move = winner
+        self.log.append(Event("trick", winner, TRICK_TEXT[winner]))
+        if done:
+            self._end_hand()
+
+    # -- scoring -----------------------------------------------------------
+
+    def _end_hand(self, thrown_in: bool = False) -> None:
+        deltas = [0, 0]
+        meld = self.team_meld()
+        counted = list(meld)
+        made: bool | None = None
+        if thrown_in:
+            deltas[self.dealer & 1] = -ASSUMED_BID
+        else:
+            team_tricks = [self.tricks_won[0] + self.tricks_won[2],
+                           self.tricks_won[1] + self.tricks_won[3]]
+            if self.rules.meld_needs_trick:
+                counted = [m if t else 0 for m, t in zip(meld, team_tricks, strict=True)]
+            totals = [m + p for m, p in zip(counted, self.trick_points, strict=True)]
+            bidders = (self.bidder or 0) & 1
+            made = totals[bidders] >= self.bid
+            deltas[bidders] = totals[bidders] if made else -self.bid
+            deltas[1 - bidders] = totals[1 - bidders]
+        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        self.results.append({
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "declarer": None if thrown_in else self.bidder,
+            "contract": None if thrown_in else f"{self.bid} {SUIT_TEXT[self.trump or 0]}",
+            "bid": self.bid,
+            "trump": None if thrown_in else SUIT_TEXT[self.trump or 0],
+            "thrown_in": thrown_in,
+            "made": made,
+            "tricks": list(self.tricks_won),
+            "card_points": list(self.trick_points),
+            "meld": meld,
+            "meld_counted": counted,
+            "deltas": deltas,
+            "scores": list(self.scores),
+        })
+        summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
+                   f"scores {self.scores[0]}-{self.scores[1]}")
+        self.log.append(Event("score", None, summary))
+        self._next_hand_or_end()
+
+    def _game_winner(self) -> int | None:
+        """The winning team after a hand, if any: bidder's out, then the target, the floor."""
+        reached = [s >= self.rules.target for s in self.scores]
+        limit = self.rules.loss_limit
+        sunk = [limit > 0 and s <= -limit for s in self.scores]
+        if self.bidder is not None and reached[self.bidder & 1]:
+            return self.bidder & 1
+        if any(reached):
+            a, b = self.scores
+            return None if a == b else int(b > a)
+        if any(sunk):
+            return 1 if sunk[0] else 0
+        return None
+
+    def _next_hand_or_end(self) -> None:
+        winner = self._game_winner()
+        if winner is None and self.deal is None:
+            self.dealer = (self.dealer + 1) % 4
+            self._start_hand()
+            return
+        a, b = self.scores
+        if winner is None and a != b:
+            winner = int(b > a)  # a single dealt hand: the higher score
+        self.winner = winner
+        self.phase = Phase.GAME_OVER
+        self.to_move = None
+        won = "nobody" if winner is None else TEAM_NAMES[winner]
+        self.log.append(Event("game", None, f"game over: {won} wins {a}-{b}"))
+
+    # -- the public API ----------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take: one play action per face held.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("pinochle", seed=1)
+        >>> len(game.legal_actions()), game.legal_actions()[-1].text
+        (81, 'bid 100')
+        """
+        phase = self.phase
+        if phase is Phase.PLAY:
+            mask = self._playable()
+            return card_actions((mask | mask >> 1) & FACES, PLAY_ACTIONS)
+        if phase is Phase.BID:
+            return [PASS, *BIDS[self.high_bid - ASSUMED_BID:]]
+        if phase is Phase.TRUMP:
+            return [*TRUMPS, THROW] if self._may_throw_in() else list(TRUMPS)
+        return []
+
+    def _illegal(self, action: Action) -> str | None:
+        phase, kind = self.phase, action.kind
+        if phase is Phase.PLAY and kind == "play":
+            face = action.arg or 0
+            if not self.hands[self.to_move or 0] >> face & 3:
+                return f"you do not hold {TEXT[face]}"
+            return None if self._playable() >> face & 3 else self._why_not_play(face)
+        if kind == "throw" and phase is Phase.TRUMP and not self._may_throw_in():
+            if not self.rules.throw_in:
+                return "throwing it in is not allowed in this game (option throw_in)"
+            return f"only a dealer who has the bid at {ASSUMED_BID} may throw it in"
+        allowed = {Phase.BID: ("bid", "pass"), Phase.TRUMP: ("trump", "throw"),
+                   Phase.PLAY: ("play",)}[phase]
+        if kind not in allowed:
+            return f"it is time to {EXPECTED[phase]}, not to {kind}"
+        if kind == "bid" and (action.arg or 0) <= self.high_bid:
+            return f"a bid must be higher than the high bid of {self.high_bid}"
+        return None
+
+    def _do(self, action: Action) -> None:
+        kind, seat = action.kind, self.to_move or 0
+        if kind == "play":
+            self._play(action.arg or 0)
+        elif kind == "bid" or kind == "pass":
+            self._bid(seat, action.arg)
+        elif kind == "trump":
+            self._name_trump(action.arg or 0)
+        elif kind == "throw":
+            self.log.append(Event("throw", seat, f"{self.seat_name(seat)} throws it in"))
+            self._end_hand(thrown_in=True)
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What ``seat`` sees at the table (None: a spectator).
+
+        >>> import tricktable
+        >>> v = tricktable.new_game("pinochle", seed=5).view(0)
+        >>> len(v["hand"]), v["hand_sizes"], v["phase"], sorted(v["beginner"])
+        (12, [12, 12, 12, 12], 'bid', ['♠', '♣', '♥', '♦'])
+        """
+        trump = None if self.trump is None else SUIT_TEXT[self.trump]
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "players": 4,
+            "teams": self.sides,
+            "team_names": list(TEAM_NAMES),
+            "options": self.rules.to_options(),
+            "phase": str(self.phase),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "assumed_bid": ASSUMED_BID,
+            "bids": [{"seat": s, "bid": b, "meld_bid": m} for s, b, m in self.bids],
+            "high_bid": self.high_bid,
+            "high_bidder": self.high_seat,
+            "bidder": self.bidder,
+            "bid": self.bid if self.bidder is not None else None,
+            "trump": trump,
+            "meld": self._meld_view(),
+            "shown": [hand_text(h & s) for h, s in zip(self.hands, self.shown, strict=True)],
+            "trick": trick_view(PINOCHLE, self.trick, self.leader, 4),
+            "last_trick": None,
+            "tricks": [self.tricks_won[0] + self.tricks_won[2],
+                       self.tricks_won[1] + self.tricks_won[3]],
+            "trick_number": sum(self.tricks_won) + 1,
+            "trick_points": list(self.trick_points),
+            "scores": list(self.scores),
+            "target": self.rules.target,
+            "scoreboard": self._scoreboard(trump),
+            "winner": self.winner,
+        }
+        if self.last_trick is not None:
+            cards, leader, winner = self.last_trick
+            view["last_trick"] = {"cards": trick_view(PINOCHLE, cards, leader, 4), "winner": winner,
+                                  "number": sum(self.tricks_won)}
+        if seat is not None:
+            view["hand"] = hand_text(self.hands[seat])
+            before_play = self.phase is Phase.BID or self.phase is Phase.TRUMP
+            view["beginner"] = beginner_data(self.hands[seat]) if before_play else None
+        return view
+
+    def _meld_view(self) -> JSON | None:
+        if not self.melds:
+            return None
+        players = [{"seat": seat, "total": m.total,
+                    "items": [{"name": i.name, "value": i.value, "cards": i.texts()}
+                              for i in m.items]}
+                   for seat, m in enumerate(self.melds)]
+        return {"players": players, "teams": self.team_meld()}
+
+    def _scoreboard(self, trump: str | None) -> JSON:
+        return {
+            "teams": list(TEAM_NAMES),
+            "dealer": self.dealer,
+            "dealer_team": self.dealer & 1,
+            "meld": self.team_meld() if self.melds else None,
+            "trick_points": list(self.trick_points),
+            "bid_winner": self.bidder,
+            "trump": trump,
+            "bid": self.bid if self.bidder is not None else None,
+            "scores": list(self.scores),
+        }
+
+    def reveal(self) -> JSON:
+        """Every card's place, face up (replays and tests only): copies listed twice."""
+        return {
+            "hands": [hand_text(h) for h in self.hands],
+            "trick": [TEXT[c] for c in self.trick],
+            "taken": [hand_text(t) for t in self.taken],
+        }
+
+    def hidden_from(self, seat: Seat) -> int:
+        """Cards whose place ``seat`` may not know now: other hands, less melded cards."""
+        hidden = 0
+        for other in range(4):
+            if other != seat:
+                hidden |= self.hands[other] & ~self.shown[other]
+        return hidden
