@@ -13,11 +13,11 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from tricktable.cards import Deck, Seat
+from tricktable.cards import Card, Deck, Seat
 from tricktable.engine.actions import Action, ActionTable, IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.rules import Rules
@@ -144,6 +144,12 @@ class GameState(ABC):
         self._do(action)
         return self.log[start:]
 
+    def shuffled(self) -> list[Card]:
+        """Every card of the deck in a fresh order from the game's RNG (the deal's chance step)."""
+        order = list(range(len(self.deck)))
+        self.rng.shuffle(order)
+        return order
+
     def side_of(self, seat: Seat) -> int:
         """The index in ``scores`` of the side ``seat`` plays for."""
         for index, side in enumerate(self.sides):
@@ -180,6 +186,18 @@ class GameState(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} phase={self.phase} to_move={self.to_move}>"
+
+
+def deal_round(cards: Sequence[Card], players: int, dealer: Seat) -> list[int]:
+    """Deal ``cards`` one at a time from the dealer's left; return each seat's mask.
+
+    >>> [bin(m) for m in deal_round([0, 1, 2, 3, 4], players=2, dealer=1)]
+    ['0b10101', '0b1010']
+    """
+    hands = [0] * players
+    for index, card in enumerate(cards):
+        hands[(dealer + 1 + index) % players] |= 1 << card
+    return hands
 
 
 def read_deal(

@@ -22,7 +22,7 @@ from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, read_deal
+from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import follow_mask, trick_view, winner_index
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
@@ -185,15 +185,9 @@ class BidderGame(GameState):
                                                   {"left_over": len(PIQUET) - players * n})
             firsts = [sum(1 << c for c in PIQUET.parse_many(h)[:half]) for h in self.deal["hands"]]
             return firsts, [h ^ f for h, f in zip(hands, firsts, strict=True)], piles["left_over"]
-        order = list(range(len(PIQUET)))
-        self.rng.shuffle(order)
-        firsts, rests = [0] * players, [0] * players
-        for index, card in enumerate(order[: players * n]):
-            seat = (self.dealer + 1 + index) % players
-            if index < players * half:
-                firsts[seat] |= 1 << card
-            else:
-                rests[seat] |= 1 << card
+        order = self.shuffled()
+        firsts = deal_round(order[: players * half], players, self.dealer)
+        rests = deal_round(order[players * half: players * n], players, self.dealer)
         return firsts, rests, sum(1 << card for card in order[players * n:])
 
     def _start_hand(self) -> None:

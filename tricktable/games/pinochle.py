@@ -23,7 +23,7 @@ from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, read_deal
+from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import trick_view
 from tricktable.games.meld import (
     ACE,
@@ -190,11 +190,7 @@ class PinochleGame(GameState):
         if self.deal is not None:
             self.dealer, self.hands, _ = read_deal(PINOCHLE, self.deal, 4, HAND_SIZE, {})
         else:
-            order = list(range(len(PINOCHLE)))
-            self.rng.shuffle(order)
-            self.hands = [0, 0, 0, 0]
-            for index, card in enumerate(order):
-                self.hands[(self.dealer + 1 + index) % 4] |= 1 << card
+            self.hands = deal_round(self.shuffled(), 4, self.dealer)
         self.bids: list[tuple[Seat, int | None, bool]] = []  # seat, bid or None, meld bid
         self.passed = 0  # bitmask of seats that have passed
         self.acted = 0  # bitmask of seats that have bid or passed (the first round)

@@ -22,7 +22,7 @@ from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, read_deal
+from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import follow_mask, trick_view, winner_index
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
@@ -142,11 +142,8 @@ class RookGame(GameState):
                 ROOK, self.deal, 4, HAND_SIZE, {"nest": 1})
             self.nest = piles["nest"]
         else:
-            order = list(range(len(ROOK)))
-            self.rng.shuffle(order)
-            self.hands = [0, 0, 0, 0]
-            for index, card in enumerate(order[:-1]):
-                self.hands[(self.dealer + 1 + index) % 4] |= 1 << card
+            order = self.shuffled()
+            self.hands = deal_round(order[:-1], 4, self.dealer)
             self.nest = 1 << order[-1]
         self.nest_card: Card | None = None
         self.discarded = 0
