@@ -435,3 +435,13 @@ def test_a_replayed_record_is_the_same_game() -> None:
         step += 1
     again = tricktable.replay(json.loads(json.dumps(game.record())))
     assert again.results == game.results and again.view(1) == game.view(1)
+
+
+def test_without_knocking_each_seat_is_told_its_whole_hand() -> None:
+    """The deal event names every card of the hand, not only its second half."""
+    game = tricktable.new_game("bidder", players=3, seed=4)
+    for seat in range(3):
+        dealt = [e.seen_by(seat) for e in game.log if e.kind == "hand" and e.seat == seat]
+        assert dealt == [f"you are dealt {' '.join(game.view(seat)['hand'])}"]
+        others = [e.seen_by(seat) for e in game.log if e.kind == "hand" and e.seat != seat]
+        assert all(text.endswith("is dealt 10 cards") for text in others), others

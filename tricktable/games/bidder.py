@@ -231,8 +231,11 @@ class BidderGame(GameState):
         """Deal what is left after the knock round (or everything), show the left-over."""
         rest = self.rest
         if any(rest):
-            self._log_hands(rest, " more" if self.rules.knocking else "")
             self.hands = [h | r for h, r in zip(self.hands, rest, strict=True)]
+            if self.rules.knocking:
+                self._log_hands(rest, " more")
+            else:
+                self._log_hands(self.hands)
             self.rest = [0] * self.players
         self.left_over_shown = True
         if self.left_over:
