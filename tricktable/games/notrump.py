@@ -1,0 +1,618 @@
+"""Notrump: 52 cards, a contract table, a hidden trump marker per player.
+
+Rules: ``shared/seeds/002`` and RULES.md section 3; rulings in docs/rules-notrump.md.
+Four players in partnerships (13 cards each) or three each for themselves
+(17 cards each and a turned-up 52nd card that opens the first trick).
+
+>>> import tricktable
+>>> game = tricktable.new_game("notrump", seed=3)
+>>> game.phase, [a.text for a in game.legal_actions()]
+(<Phase.CONTRACT: 'contract'>, ['notrump', 'contract ♠', 'contract ♦', 'contract ♥', \
+'contract ♣', 'pass'])
+>>> _ = game.apply("contract ♥")
+>>> game.phase, game.view(None)["contract"], game.view(None)["value"]
+(<Phase.MARKER: 'marker'>, '♥', 6)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tricktable.cards import STANDARD, Card, Seat, bits
+from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.events import Event
+from tricktable.engine.registry import register_game
+from tricktable.engine.rules import Rules, option
+from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
+from tricktable.engine.trick import follow_or_trump_mask
+
+SUITS = 4
+NO_TRUMP = SUITS  # the contract index of No Trump; 0..3 are the suit contracts
+VALUES = (10, 6, 8, 4, 12)
+"""Contract values by index: ♠ 10, ♥ 6, ♦ 8, ♣ 4 (deck suit order), No Trump 12."""
+CONTRACT_ORDER = (NO_TRUMP, 0, 2, 1, 3)  # as the seed's table lists them
+DROPPED_POINTS = 4  # to the other team when both partners pass (four players)
+NEEDED = 7  # tricks the selecting side needs, with four players or three
+HAND_SIZES = {4: 13, 3: 17}
+SUIT_MASKS = STANDARD.suit_masks[:SUITS]
+SUIT_OF = [STANDARD.suit_of(c) for c in range(len(STANDARD))]
+RANK_OF = [STANDARD.rank_of(c) for c in range(len(STANDARD))]
+FOLLOW_KEY = [1 + rank for rank in RANK_OF]
+"""Trick key of a plain card of the led suit; a card of another plain suit has 0."""
+TRUMP_KEY = [101 + rank for rank in RANK_OF]
+"""Trick key of a trump: above every plain card, by rank whatever its suit."""
+TEXT = [STANDARD.text(c) for c in range(len(STANDARD))]
+
+SEAT_NAMES = {4: ("N", "E", "S", "W"), 3: ("P1", "P2", "P3")}
+PLAY_TEXT = {n: [[f"{name} plays {text}" for text in TEXT] for name in names]
+             for n, names in SEAT_NAMES.items()}
+
+TABLE = ActionTable(STANDARD, [
+    ("notrump", "none", [None]),
+    ("contract", "suit", range(SUITS)),
+    ("pass", "none", [None]),
+    ("marker", "card", range(len(STANDARD))),
+    ("give", "card", range(len(STANDARD))),
+    ("play", "card", range(len(STANDARD))),
+    ("call", "card", range(len(STANDARD))),
+])
+CONTRACT_ACTIONS = [TABLE.get("notrump"), *(TABLE.get("contract", s) for s in CONTRACT_ORDER[1:]),
+                    TABLE.get("pass")]
+PLAY = [TABLE.get("play", c) for c in range(len(STANDARD))]
+CALL = [TABLE.get("call", c) for c in range(len(STANDARD))]
+MARKER = [TABLE.get("marker", c) for c in range(len(STANDARD))]
+GIVE = [TABLE.get("give", c) for c in range(len(STANDARD))]
+EXPECTED = {Phase.CONTRACT: ("notrump", "contract", "pass"), Phase.MARKER: ("marker",),
+            Phase.PASS: ("give",), Phase.PLAY: ("play", "call")}
+"""The action kinds of each phase."""
+DOING = {Phase.CONTRACT: "choose a contract or pass", Phase.MARKER: "set a marker",
+         Phase.PASS: "give cards to pass", Phase.PLAY: "play or call"}
+
+
+@dataclass(frozen=True)
+class NotrumpRules(Rules):
+    """Notrump's options (RULES.md section 3)."""
+
+    target: int = option(30, "points that win the game", minimum=1)
+    pass_count: int = option(3, "cards each player passes to an opponent", minimum=0, maximum=12)
+
+
+def contract_text(contract: int | None) -> str | None:
+    """A contract's name: ``No Trump`` or its suit symbol (None: no contract).
+
+    >>> contract_text(NO_TRUMP), contract_text(0), contract_text(None)
+    ('No Trump', '♠', None)
+    """
+    if contract is None:
+        return None
+    return "No Trump" if contract == NO_TRUMP else STANDARD.suit_text(contract)
+
+
+def hand_text(mask: int) -> list[str]:
+    """Cards sorted for display: by suit (♠ ♥ ♦ ♣), high to low.
+
+    >>> hand_text(sum(1 << STANDARD.parse(c) for c in ["2S", "AS", "KH"]))
+    ['A♠', '2♠', 'K♥']
+    """
+    result = []
+    for suit_mask in SUIT_MASKS:
+        cards = mask & suit_mask
+        while cards:
+            card = cards.bit_length() - 1
+            result.append(TEXT[card])
+            cards ^= 1 << card
+    return result
+
+
+def texts(mask: int) -> list[str]:
+    """Card texts of a mask, in card order."""
+    return [TEXT[c] for c in bits(mask)]
+
+
+@register_game
+class NotrumpGame(GameState):
+    """A game of Notrump to the target, or one hand when dealt from ``deal=``."""
+
+    name = "notrump"
+    title = "Notrump"
+    deck = STANDARD
+    table = TABLE
+    rules_type = NotrumpRules
+    player_counts = (4, 3)
+    rules: NotrumpRules
+
+    def __init__(self, rules: NotrumpRules, players: int, seed: int, deal: JSON | None) -> None:
+        super().__init__(rules, players, seed, deal)
+        self.scores = [0] * len(self.sides)
+        self.hand_number = 0
+        self.dealer: Seat = self.rng.randrange(players) if deal is None else deal.get("dealer", 0)
+        self._start_hand()
+
+    @property
+    def sides(self) -> list[list[Seat]]:
+        return [[0, 2], [1, 3]] if self.players == 4 else [[0], [1], [2]]
+
+    # -- dealing and the contract ------------------------------------------
+
+    def _deal(self) -> None:
+        """Deal from the seed (one at a time from the dealer's left), or the explicit deal."""
+        n, size = self.players, HAND_SIZES[self.players]
+        if self.deal is not None:
+            piles = {"turned_up": 1} if n == 3 else {}
+            self.dealer, self.hands, rest = read_deal(STANDARD, self.deal, n, size, piles)
+            self.turned_up = rest.get("turned_up", 0)
+            return
+        order = self.shuffled()
+        self.hands = deal_round(order[:n * size], n, self.dealer)
+        self.turned_up = sum(1 << c for c in order[n * size:])  # the 52nd card, face down
+
+    def _start_hand(self) -> None:
+        n = self.players
+        self.hand_number += 1
+        self._deal()
+        self.eldest = (self.dealer + 1) % n  # left of the dealer: selects, leads, marks first
+        self.up_card: Card | None = None  # the turned-up card once it is shown
+        self.choosers = [(self.dealer + 1 + i) % n for i in range(n)] if n == 3 else [
+            self.eldest, (self.dealer + 3) % 4]
+        self.choices: list[tuple[Seat, int | None]] = []
+        self.declarer: Seat | None = None
+        self.contract: int | None = None
+        self.teams: list[list[Seat]] = []  # this hand's playing teams: selecting, defending
+        self.team_of = [0] * n
+        self.trump: list[int | None] = [None, None]  # per playing team
+        self.may_call = [False, False]  # per playing team
+        self.calls: list[tuple[Seat, int, int]] = []  # seat, suit, trick number
+        self.markers: list[Card | None] = [None] * n
+        self.revealed = [False] * n  # marker shown (called or played)
+        self.outgoing = [0] * n  # cards set aside to pass, not yet received
+        self.given = [0] * n  # every card each seat passed this hand
+        self.pass_offset = 1 if self.hand_number % 2 else n - 1  # left, then right
+        self.trick: list[Card] = []
+        self.trick_seats: list[Seat | None] = []  # None: the turned-up card
+        self.trick_trumps: list[bool] = []
+        self.led_mask = 0
+        self.best_key = -1
+        self.best_pos = 0
+        self.played: list[tuple[list[Card], list[Seat | None], list[bool], Seat | None]] = []
+        self.tricks_won = [0] * n
+        self.taken = [0] * n
+        self.thrown_out = 0
+        self.phase = Phase.CONTRACT
+        self.to_move = self.eldest
+        self.log.append(Event("deal", self.dealer,
+                              f"hand {self.hand_number}: {self.seat_name(self.dealer)} deals"))
+        for seat in range(n):
+            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt "
+                                                f"{HAND_SIZES[n]} cards",
+                                  f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
+
+    def _choose(self, seat: Seat, contract: int | None) -> None:
+        self.choices.append((seat, contract))
+        name = self.seat_name(seat)
+        if contract is not None:
+            self.log.append(Event("contract", seat, f"{name} chooses {contract_text(contract)} "
+                                                    f"(worth {VALUES[contract]})"))
+            self._set_contract(seat, contract)
+        elif len(self.choices) < len(self.choosers):
+            self.to_move = self.choosers[len(self.choices)]
+            self.log.append(Event("pass", seat, f"{name} passes the choice to "
+                                                f"{self.seat_name(self.to_move)}"))
+        else:
+            self.log.append(Event("pass", seat, f"{name} passes too: the hand is dropped"))
+            self._end_hand()
+
+    def _set_contract(self, seat: Seat, contract: int) -> None:
+        self.declarer, self.contract = seat, contract
+        n = self.players
+        if n == 4:
+            self.teams = [[seat % 2, seat % 2 + 2], [1 - seat % 2, 3 - seat % 2]]
+        else:
+            self.teams = [[seat], sorted({(seat + 1) % 3, (seat + 2) % 3})]
+        for team, members in enumerate(self.teams):
+            for member in members:
+                self.team_of[member] = team
+        if contract == NO_TRUMP:
+            self.may_call = [True, True]
+        else:
+            self.trump[0] = contract
+            self.may_call = [False, True]
+        self.phase = Phase.MARKER
+        self.to_move = self.eldest
+
+    # -- markers and passing -------------------------------------------------
+
+    def _set_marker(self, seat: Seat, card: Card) -> None:
+        self.markers[seat] = card
+        self.log.append(Event("marker", seat, f"{self.seat_name(seat)} sets a marker face down",
+                              f"you set {TEXT[card]} face down as your marker"))
+        self.to_move = (seat + 1) % self.players
+        if self.to_move == self.eldest:
+            if self.rules.pass_count:
+                self.phase = Phase.PASS
+            else:
+                self._start_play()
+
+    def _passable(self, seat: Seat) -> int:
+        marker = self.markers[seat]
+        return self.hands[seat] & ~(1 << marker if marker is not None else 0)
+
+    def _give(self, seat: Seat, card: Card) -> None:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.outgoing[seat] |= bit
+        self.given[seat] |= bit
+        receiver = (seat + self.pass_offset) % self.players
+        self.log.append(Event("give", seat, f"{self.seat_name(seat)} passes a card to "
+                                            f"{self.seat_name(receiver)}",
+                              f"you pass {TEXT[card]} to {self.seat_name(receiver)}"))
+        if self.outgoing[seat].bit_count() < self.rules.pass_count:
+            return
+        self.to_move = (seat + 1) % self.players
+        if self.to_move == self.eldest:
+            self._deliver()
+            self._start_play()
+
+    def _deliver(self) -> None:
+        n = self.players
+        for giver in range(n):
+            receiver = (giver + self.pass_offset) % n
+            self.hands[receiver] |= self.outgoing[giver]
+            self.log.append(Event(
+                "receive", receiver,
+                f"{self.seat_name(receiver)} receives {self.rules.pass_count} cards from "
+                f"{self.seat_name(giver)}",
+                f"you receive {' '.join(hand_text(self.outgoing[giver]))} from "
+                f"{self.seat_name(giver)}"))
+            self.outgoing[giver] = 0
+
+    # -- play ----------------------------------------------------------------
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.to_move = self.eldest
+        if self.turned_up:
+            card = self.turned_up.bit_length() - 1
+            self.turned_up = 0
+            self.up_card = card
+            self.led_mask = SUIT_MASKS[SUIT_OF[card]]
+            self._add(card, None, False, FOLLOW_KEY[card])
+            self.log.append(Event("turn", self.dealer, f"{self.seat_name(self.dealer)} turns up "
+                                                       f"{TEXT[card]} to open the first trick"))
+
+    def _add(self, card: Card, seat: Seat | None, trump: bool, key: int) -> None:
+        if key > self.best_key:
+            self.best_key, self.best_pos = key, len(self.trick)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.trick_trumps.append(trump)
+
+    def _playable(self, seat: Seat) -> int:
+        """The cards ``seat`` may play now: follow suit, else a trump if its team has one."""
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        trump = self.trump[self.team_of[seat]]
+        return follow_or_trump_mask(hand, self.led_mask, SUIT_MASKS[trump] if trump is not None
+                                    else 0)
+
+    def _callable(self, seat: Seat) -> int:
+        """The cards ``seat`` may play with a call of trump now (0: it may not call)."""
+        team = self.team_of[seat]
+        marker = self.markers[seat]
+        if (marker is None or self.revealed[seat] or not self.may_call[team]
+                or self.trump[team] is not None):
+            return 0
+        return self._playable(seat) & SUIT_MASKS[SUIT_OF[marker]]
+
+    def _play(self, seat: Seat, card: Card, call: bool) -> None:
+        team = self.team_of[seat]
+        self.hands[seat] ^= 1 << card
+        text = PLAY_TEXT[self.players][seat][card]
+        if call:
+            text = self._call(seat, team) + text.removeprefix(self.seat_name(seat))
+        elif card == self.markers[seat] and not self.revealed[seat]:
+            self.revealed[seat] = True
+            text += ", the marker"
+        if not self.trick:
+            self.led_mask = SUIT_MASKS[SUIT_OF[card]]
+        trump = self.trump[team] == SUIT_OF[card]
+        key = TRUMP_KEY[card] if trump else FOLLOW_KEY[card] if self.led_mask >> card & 1 else 0
+        self._add(card, seat, trump, key)
+        self.log.append(Event("call" if call else "play", seat, text))
+        if len(self.trick) == self.players + (self.trick_seats[0] is None):
+            self._finish_trick()
+        else:
+            self.to_move = (seat + 1) % self.players
+
+    def _call(self, seat: Seat, team: int) -> str:
+        """Reveal ``seat``'s marker and make its suit the team's trump; the event's opening."""
+        marker = self.markers[seat] or 0
+        suit = SUIT_OF[marker]
+        self.trump[team] = suit
+        self.revealed[seat] = True
+        self.calls.append((seat, suit, len(self.played) + 1))
+        return (f"{self.seat_name(seat)} reveals the marker {TEXT[marker]}, calls "
+                f"{STANDARD.suit_text(suit)} trump and")
+
+    def _finish_trick(self) -> None:
+        winner = self.trick_seats[self.best_pos]
+        mask = 0
+        for card in self.trick:
+            mask |= 1 << card
+        self.played.append((self.trick, self.trick_seats, self.trick_trumps, winner))
+        if winner is None:
+            self.thrown_out |= mask
+            self.to_move = self.dealer
+            self.log.append(Event("trick", None, f"nobody beats {TEXT[self.trick[0]]}: the trick "
+                                                 "is thrown out"))
+        else:
+            self.tricks_won[winner] += 1
+            self.taken[winner] |= mask
+            self.to_move = winner
+            self.log.append(Event("trick", winner, f"{self.seat_name(winner)} wins the trick"))
+        self.trick, self.trick_seats, self.trick_trumps = [], [], []
+        self.best_key = -1
+        if not any(self.hands):
+            self._end_hand()
+
+    # -- scoring -------------------------------------------------------------
+
+    def _hand_deltas(self) -> tuple[list[int], bool | None]:
+        """Each side's score for the hand just played, and whether the contract was made."""
+        deltas = [0] * len(self.sides)
+        if self.contract is None:
+            if self.players == 4:  # both passed: the dealer's team, the other team, scores 4
+                deltas[self.dealer % 2] = DROPPED_POINTS
+            return deltas, None
+        made = sum(self.tricks_won[s] for s in self.teams[0]) >= NEEDED
+        for seat in self.teams[0 if made else 1]:
+            deltas[self.side_of(seat)] = VALUES[self.contract]
+        return deltas, made
+
+    def _end_hand(self) -> None:
+        deltas, made = self._hand_deltas()
+        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        self.results.append({
+            "hand": self.hand_number,
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "contract": contract_text(self.contract),
+            "value": VALUES[self.contract] if self.contract is not None else None,
+            "made": made,
+            "choices": self._choices_view(),
+            "teams": [list(team) for team in self.teams],
+            "tricks": list(self.tricks_won),
+            "card_points": self._side_tricks(),
+            "deltas": deltas,
+            "trump": self._side_trumps(),
+            "calls": self._calls_view(),
+            "thrown_out": bool(self.thrown_out),
+            "scores": list(self.scores),
+        })
+        shown = ", ".join(f"{self.side_name(i)} {d:+d}" for i, d in enumerate(deltas))
+        self.log.append(Event("score", None, f"hand {self.hand_number} over: {shown}; scores "
+                                             f"{'-'.join(map(str, self.scores))}"))
+        self._next_hand_or_end()
+
+    def _side_tricks(self) -> list[int]:
+        return [sum(self.tricks_won[s] for s in side) for side in self.sides]
+
+    def _side_trumps(self) -> list[str | None]:
+        """Each side's trump (a defender shows the trump it shares), None before the contract."""
+        return [contract_text(self.trump[self.team_of[side[0]]]) if self.teams else None
+                for side in self.sides]
+
+    def side_name(self, side: int) -> str:
+        """A side's label: ``N/S`` or ``P1``."""
+        return "/".join(self.seat_name(s) for s in self.sides[side])
+
+    def _next_hand_or_end(self) -> None:
+        top = max(self.scores)
+        leaders = [i for i, s in enumerate(self.scores) if s == top]
+        decided = top >= self.rules.target and len(leaders) == 1
+        if self.deal is None and not decided:
+            self.dealer = (self.dealer + 1) % self.players
+            self._start_hand()
+            return
+        self.winner = leaders[0] if len(leaders) == 1 else None
+        self.phase = Phase.GAME_OVER
+        self.to_move = None
+        won = "nobody" if self.winner is None else self.side_name(self.winner)
+        self.log.append(Event("game", None, f"game over: {won} wins "
+                                            f"{'-'.join(map(str, self.scores))}"))
+
+    # -- the public API ------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("notrump", seed=1)
+        >>> for text in ["notrump", "marker 3♦", "marker 5♦", "marker 7♥", "marker 9♠"]:
+        ...     _ = game.apply(text)
+        >>> game.phase, len(game.legal_actions())
+        (<Phase.PASS: 'pass'>, 12)
+        """
+        seat = self.to_move
+        if seat is None:
+            return []
+        phase = self.phase
+        if phase is Phase.PLAY:
+            calls = self._callable(seat)
+            plays = card_actions(self._playable(seat), PLAY)
+            return plays + card_actions(calls, CALL) if calls else plays
+        if phase is Phase.CONTRACT:
+            return list(CONTRACT_ACTIONS)
+        if phase is Phase.MARKER:
+            return card_actions(self.hands[seat], MARKER)
+        if phase is Phase.PASS:
+            return card_actions(self._passable(seat), GIVE)
+        return []
+
+    def _illegal(self, action: Action) -> str | None:
+        phase, kind, seat = self.phase, action.kind, self.to_move or 0
+        if kind not in EXPECTED[phase]:
+            return f"it is time to {DOING[phase]}, not to {kind}"
+        card = action.arg or 0
+        if kind in ("marker", "give", "play", "call") and not self.hands[seat] >> card & 1:
+            return f"you do not hold {TEXT[card]}"
+        if kind == "give" and card == self.markers[seat]:
+            return "your marker may not be passed"
+        if kind == "play" and not self._playable(seat) >> card & 1:
+            return self._why_not_play(seat)
+        if kind == "call" and not self._callable(seat) >> card & 1:
+            return self._why_not_call(seat, card)
+        return None
+
+    def _why_not_play(self, seat: Seat) -> str:
+        led = STANDARD.suit_text(SUIT_OF[self.trick[0]])
+        if self.hands[seat] & self.led_mask:
+            return f"you must follow suit: you hold a {led}"
+        trump = STANDARD.suit_text(self.trump[self.team_of[seat]] or 0)
+        return f"you cannot follow {led}, so you must play a trump: you hold a {trump}"
+
+    def _why_not_call(self, seat: Seat, card: Card) -> str:
+        team = self.team_of[seat]
+        trump = self.trump[team]
+        marker = self.markers[seat] or 0
+        if not self.may_call[team]:
+            return "the selecting team may not call trump"
+        if trump is not None:
+            return f"your team's trump is already {STANDARD.suit_text(trump)}"
+        if self.revealed[seat]:
+            return "your marker has been played: you may no longer call"
+        suit = STANDARD.suit_text(SUIT_OF[marker])
+        if SUIT_OF[card] != SUIT_OF[marker]:
+            return f"your marker is a {suit}: a call plays a {suit}"
+        led = STANDARD.suit_text(SUIT_OF[self.trick[0]])
+        return f"you may call {suit} only when a {suit} may be played: you hold a {led}"
+
+    def _do(self, action: Action) -> None:
+        kind, seat = action.kind, self.to_move or 0
+        if kind == "play" or kind == "call":
+            self._play(seat, action.arg or 0, kind == "call")
+        elif kind == "give":
+            self._give(seat, action.arg or 0)
+        elif kind == "marker":
+            self._set_marker(seat, action.arg or 0)
+        else:
+            self._choose(seat, NO_TRUMP if kind == "notrump" else action.arg)
+
+    def _choices_view(self) -> list[JSON]:
+        return [{"seat": s, "choice": contract_text(c) or "pass"} for s, c in self.choices]
+
+    def _calls_view(self) -> list[JSON]:
+        return [{"seat": s, "suit": STANDARD.suit_text(t), "trick": n} for s, t, n in self.calls]
+
+    @staticmethod
+    def _trick_view(cards: list[Card], seats: list[Seat | None],
+                    trumps: list[bool]) -> list[JSON]:
+        plays: list[JSON] = []
+        for card, seat, trump in zip(cards, seats, trumps, strict=True):
+            play: JSON = {"seat": seat, "card": TEXT[card]}
+            if trump:
+                play["trump"] = True
+            if seat is None:
+                play["turned_up"] = True
+            plays.append(play)
+        return plays
+
+    def _played_view(self) -> list[JSON]:
+        return [{"cards": self._trick_view(c, s, t), "winner": w} for c, s, t, w in self.played]
+
+    def view(self, seat: Seat | None) -> JSON:
+        """What ``seat`` sees at the table (None: a spectator).
+
+        >>> import tricktable
+        >>> v = tricktable.new_game("notrump", seed=5, players=3).view(0)
+        >>> len(v["hand"]), v["hand_sizes"], v["phase"], v["turned_up"]
+        (17, [17, 17, 17], 'contract', None)
+        """
+        n = self.players
+        played = self._played_view()
+        teams = self.teams
+        view: JSON = {
+            "game": self.name,
+            "seat": seat,
+            "players": n,
+            "sides": self.sides,
+            "phase": str(self.phase),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "choices": self._choices_view(),
+            "declarer": self.declarer,
+            "contract": contract_text(self.contract),
+            "value": VALUES[self.contract] if self.contract is not None else None,
+            "teams": [list(team) for team in teams],
+            "trump": self._side_trumps(),
+            "may_call": [bool(teams) and self.may_call[self.team_of[side[0]]]
+                         and self.trump[self.team_of[side[0]]] is None for side in self.sides],
+            "calls": self._calls_view(),
+            "revealed_markers": [TEXT[m] if m is not None and self.revealed[s] else None
+                                 for s, m in enumerate(self.markers)],
+            "pass_count": self.rules.pass_count,
+            "pass_direction": "left" if self.pass_offset == 1 else "right",
+            "turned_up": None if self.up_card is None else TEXT[self.up_card],
+            "trick": self._trick_view(self.trick, self.trick_seats, self.trick_trumps),
+            "last_trick": played[-1] if played else None,
+            "tricks_played": played,
+            "tricks": self._side_tricks(),
+            "scores": list(self.scores),
+            "target": self.rules.target,
+            "winner": self.winner,
+        }
+        if seat is not None:
+            view.update(self._private_view(seat))
+        return view
+
+    def _private_view(self, seat: Seat) -> JSON:
+        """What only ``seat`` knows: its hand, its marker, the cards it passed and received."""
+        marker = self.markers[seat]
+        giver = (seat - self.pass_offset) % self.players
+        delivered = self.phase is not Phase.PASS and bool(self.given[giver])
+        return {
+            "hand": hand_text(self.hands[seat]),
+            "marker": None if marker is None else TEXT[marker],
+            "pass_to": (seat + self.pass_offset) % self.players,
+            "passed": hand_text(self.given[seat]),
+            "received_from": giver,
+            "received": hand_text(self.given[giver]) if delivered else [],
+        }
+
+    def reveal(self) -> JSON:
+        """Every card's place, face up, each card in exactly one list (replays and tests only).
+
+        ``markers`` names each seat's marker (by seat number) without being a
+        place: a marker is one of its player's cards, listed in the hand.
+
+        >>> import tricktable
+        >>> r = tricktable.new_game("notrump", seed=2, players=3).reveal()
+        >>> [len(h) for h in r["hands"]], len(r["turned_up"]), r["markers"]
+        ([17, 17, 17], 1, {})
+        """
+        return {
+            "hands": [hand_text(h) for h in self.hands],
+            "markers": {str(s): TEXT[m] for s, m in enumerate(self.markers) if m is not None},
+            "passing": [texts(m) for m in self.outgoing],
+            "turned_up": texts(self.turned_up),
+            "trick": [TEXT[c] for c in self.trick],
+            "taken": [texts(t) for t in self.taken],
+            "thrown_out": texts(self.thrown_out),
+        }
+
+    def hidden_from(self, seat: Seat) -> int:
+        """Cards whose place ``seat`` may not know now (for leak tests).
+
+        Other hands and the cards on their way to them, and the face-down
+        turned-up card; not the cards ``seat`` passed, nor revealed markers.
+        """
+        hidden = self.turned_up
+        for other in range(self.players):
+            if other != seat:
+                hidden |= self.hands[other] | self.outgoing[other]
+        for other, marker in enumerate(self.markers):
+            if marker is not None and self.revealed[other]:
+                hidden &= ~(1 << marker)
+        return hidden & ~self.given[seat]
