@@ -26,7 +26,8 @@ JSON = dict[str, Any]
 _ROOK_COLOURS = {"R": "bold red", "G": "bold green", "Y": "bold yellow", "B": "bold"}
 _ROOK_CARD = re.compile(r"^([RGYB])\d+$")
 SEAT_KEYS = frozenset({"seat", "dealer", "to_move", "bidder", "high_bidder", "declarer",
-                       "leader", "selector", "caller"})
+                       "leader", "selector", "caller", "pass_to", "received_from",
+                       "contra_by", "closer"})
 """View keys whose value is a seat number, shown by seat name."""
 _HIDDEN_KEYS = frozenset({"game", "results", "players", "seat"})
 
