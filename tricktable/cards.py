@@ -140,6 +140,27 @@ class Deck:
         """The display text of a card, with Unicode suit symbols (``"10♥"``)."""
         return self._texts[card]
 
+    def texts(self, mask: int) -> list[str]:
+        """The display texts of a mask's cards, in card order."""
+        texts = self._texts
+        return [texts[card] for card in bits(mask)]
+
+    def hand_texts(self, mask: int) -> list[str]:
+        """A hand's texts as a player sorts it: suit by suit, high to low, specials last.
+
+        >>> STANDARD.hand_texts(CardSet.parse(STANDARD, "2S AS KH 10C").mask)
+        ['A♠', '2♠', 'K♥', '10♣']
+        """
+        texts = self._texts
+        result = []
+        for suit_mask in self.suit_masks:
+            cards = mask & suit_mask
+            while cards:
+                card = cards.bit_length() - 1
+                result.append(texts[card])
+                cards ^= 1 << card
+        return result
+
     def ascii(self, card: Card) -> str:
         """The card's text in letters only (``"10H"``)."""
         return self._ascii[card]

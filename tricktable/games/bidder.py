@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tricktable.cards import PIQUET, Card, Seat, bits
+from tricktable.cards import PIQUET, Card, Seat
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
@@ -125,18 +125,12 @@ class BidderRules(Rules):
     knocking: bool = option(False, "a knock round after half the cards; each knock doubles")
 
 
-def hand_text(mask: int) -> list[str]:
-    """Cards sorted for display: suit by suit (♠ ♥ ♦ ♣), high to low.
-
-    >>> hand_text(sum(1 << PIQUET.parse(c) for c in ["7S", "AS", "10H", "KC"]))
-    ['A♠', '7♠', '10♥', 'K♣']
-    """
-    return [PIQUET.text(card) for card in sorted(bits(mask), key=lambda c: (SUIT_OF[c], -c))]
+hand_text = PIQUET.hand_texts
+"""A hand's card texts as a player sorts it: suit by suit, high to low."""
 
 
-def cards_text(mask: int) -> list[str]:
-    """Card texts in card order (for piles where order does not matter)."""
-    return [PIQUET.text(card) for card in bits(mask)]
+cards_text = PIQUET.texts
+"""Card texts of a mask, in card order."""
 
 
 def _seat_names(players: int) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tricktable.cards import STANDARD, Card, Seat, bits
+from tricktable.cards import STANDARD, Card, Seat
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
@@ -88,25 +88,12 @@ def contract_text(contract: int | None) -> str | None:
     return "No Trump" if contract == NO_TRUMP else STANDARD.suit_text(contract)
 
 
-def hand_text(mask: int) -> list[str]:
-    """Cards sorted for display: by suit (♠ ♥ ♦ ♣), high to low.
-
-    >>> hand_text(sum(1 << STANDARD.parse(c) for c in ["2S", "AS", "KH"]))
-    ['A♠', '2♠', 'K♥']
-    """
-    result = []
-    for suit_mask in SUIT_MASKS:
-        cards = mask & suit_mask
-        while cards:
-            card = cards.bit_length() - 1
-            result.append(TEXT[card])
-            cards ^= 1 << card
-    return result
+hand_text = STANDARD.hand_texts
+"""A hand's card texts as a player sorts it: suit by suit, high to low."""
 
 
-def texts(mask: int) -> list[str]:
-    """Card texts of a mask, in card order."""
-    return [TEXT[c] for c in bits(mask)]
+texts = STANDARD.texts
+"""Card texts of a mask, in card order."""
 
 
 @register_game

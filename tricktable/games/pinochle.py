@@ -51,9 +51,6 @@ SUIT_MASKS = PINOCHLE.suit_masks[:SUITS]
 FACES = sum(1 << card for card in range(0, len(PINOCHLE), 2))
 """Mask of the first copy of every face: play actions are one per face."""
 
-DISPLAY_ORDER = [card + 11 - 2 * (card % 12) for card in range(len(PINOCHLE))]
-"""Sort key of each card for display: suit by suit, high to low."""
-
 POINTS = [int(PINOCHLE.rank_of(card) in (KING, TEN, ACE)) for card in range(len(PINOCHLE))]
 """Trick points of each card: A, 10 and K 1 (24 in all)."""
 
@@ -108,13 +105,8 @@ class PinochleRules(Rules):
         200, "a team at or below minus this many points loses the game (0: no limit)", minimum=0)
 
 
-def hand_text(mask: int) -> list[str]:
-    """Cards sorted for display: ♠ ♥ ♦ ♣, high to low, copies side by side.
-
-    >>> hand_text(mask_of("9H AS QS QS"))
-    ['A♠', 'Q♠', 'Q♠', '9♥']
-    """
-    return [TEXT[card] for card in sorted(bits(mask), key=DISPLAY_ORDER.__getitem__)]
+hand_text = PINOCHLE.hand_texts
+"""A hand's card texts as a player sorts it: suit by suit, high to low."""
 
 
 def trick_estimate(hand: int, trump: Suit) -> int:

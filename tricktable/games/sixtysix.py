@@ -101,24 +101,11 @@ class SixtySixRules(Rules):
     )
 
 
-def hand_text(mask: int) -> list[str]:
-    """Cards sorted for display: suit by suit (♠ ♥ ♦ ♣), high to low.
-
-    >>> hand_text(sum(1 << SIXTYSIX.parse(c) for c in ["9H", "AS", "10H", "QS"]))
-    ['A♠', 'Q♠', '10♥', '9♥']
-    """
-    cards = []
-    for suit_mask in SUIT_MASKS:
-        rest = mask & suit_mask
-        while rest:
-            card = rest.bit_length() - 1
-            cards.append(TEXTS[card])
-            rest ^= 1 << card
-    return cards
+hand_text = SIXTYSIX.hand_texts
+"""A hand's card texts as a player sorts it: suit by suit, high to low."""
 
 
-def _texts(mask: int) -> list[str]:
-    return [TEXTS[card] for card in bits(mask)]
+_texts = SIXTYSIX.texts
 
 
 def marriage_value(suit: Suit, trump: Suit) -> int:
