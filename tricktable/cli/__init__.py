@@ -12,6 +12,7 @@ import click
 from tricktable.cli.games import games
 from tricktable.cli.play import play
 from tricktable.cli.replay import replay
+from tricktable.cli.serve import serve
 from tricktable.cli.simulate import simulate
 
 
@@ -21,7 +22,7 @@ def main() -> None:
     """Bidding trick-taking card games: play against bots, simulate, replay records."""
 
 
-for _command in (play, simulate, replay, games):
+for _command in (play, simulate, replay, games, serve):
     main.add_command(_command)
 
 __all__ = ["main"]

@@ -1,0 +1,96 @@
+"""Browser tests: Playwright drives Debian's Chromium (no browser download).
+
+Chromium is taken from ``TRICKTABLE_CHROMIUM`` or ``/usr/bin/chromium``
+(``apt-get install -y chromium``); without it these tests fail and say so.
+Screenshots go to ``TRICKTABLE_ARTIFACTS`` or ``test-artifacts/browser``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SERVER_TESTS = str(Path(__file__).resolve().parent.parent / "server")
+if SERVER_TESTS not in sys.path:
+    sys.path.insert(0, SERVER_TESTS)
+
+with warnings.catch_warnings():  # Starlette's TestClient prefers httpx2; httpx works
+    warnings.filterwarnings("ignore", message=".*httpx2.*")
+    from tt_server_support import ThreadServer
+
+from tricktable.server import ServerConfig  # noqa: E402
+from tricktable.store import MemoryStore  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CHROMIUM = os.environ.get("TRICKTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots are kept."""
+    folder = Path(os.environ.get("TRICKTABLE_ARTIFACTS", ROOT / "test-artifacts" / "browser"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[ThreadServer]:
+    """The app on a free loopback port; bots wait a little so the page can follow."""
+    with ThreadServer(ServerConfig(bot_delay=0.02, away_timeout=300),
+                      MemoryStore()) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: "
+                    "apt-get install -y chromium (or set TRICKTABLE_CHROMIUM)", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture
+def page(browser: Any, server: ThreadServer, artifacts: Path,
+         request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page (own storage), failing the test on any script error.
+
+    A failed test leaves a screenshot of its page: ``FAILED-<test>.png``.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server.url)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("console", lambda message: errors.append(message.text)
+           if message.type == "error" else None)
+    tab.set_default_timeout(15_000)
+    yield tab
+    if request.node.stash.get(FAILED, False):
+        name = "".join(c if c.isalnum() or c in "-_" else "_" for c in request.node.name)
+        tab.screenshot(path=str(artifacts / f"FAILED-{name}.png"), full_page=True)
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"

@@ -1,0 +1,195 @@
+"""People at the table: the lobby, a Rook hand played by clicking, a hand of every other
+game, the game-over screen and the replay, joining by link, a phone-sized screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tricktable
+
+DONE = ("(h) => Number(document.body.dataset.hands) > h"
+        " || document.body.dataset.phase === 'game_over'")
+
+
+def data(page: Any) -> dict[str, str]:
+    """The table page's state, as it writes it on <body data-...>."""
+    found: dict[str, str] = page.evaluate("() => ({...document.body.dataset})")
+    return found
+
+
+def create_in_lobby(page: Any, game: str, seed: int, options: dict[str, str] | None = None,
+                    humans: int = 1, name: str = "Ann") -> str:
+    """Fill the lobby form and create the room; returns the room id (on the table page)."""
+    page.goto("/")
+    page.fill("#name", name)
+    page.select_option("#game", game)
+    page.fill("#seed", str(seed))
+    for option, value in (options or {}).items():
+        page.fill(f"#opt-{option}", value)
+    for seat in range(1, humans):
+        page.select_option(f"[data-seat='{seat}']", "human")
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"/table/"))
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def act(page: Any, locator: Any) -> None:
+    """Click and wait for the answer: a new version or an error; when the card has
+    more than one action (a choice appears), take the first."""
+    before = data(page).get("version")
+    page.evaluate("() => { delete document.body.dataset.lastError; }")
+    locator.click()
+    page.wait_for_function(
+        "(v) => document.body.dataset.version !== v || document.body.dataset.lastError"
+        " || document.getElementById('chooser')", arg=before)
+    if data(page).get("version") == before and page.locator("#chooser button").count():
+        page.locator("#chooser button").first.click()
+        page.wait_for_function(
+            "(v) => document.body.dataset.version !== v || document.body.dataset.lastError",
+            arg=before)
+
+
+def wait_my_turn(page: Any, hands: int) -> bool:
+    """Wait for our turn; False when the hand (or game) ended first."""
+    page.wait_for_function(
+        f"(h) => document.body.dataset.myTurn === '1' || ({DONE})(h)", arg=hands,
+        timeout=30_000)
+    state = data(page)
+    return state["myTurn"] == "1" and int(state["hands"]) <= hands and state["phase"] != "game_over"
+
+
+def shot(page: Any, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def test_a_person_plays_a_hand_of_rook(page: Any, artifacts: Path) -> None:
+    page.goto("/")
+    shot(page, artifacts, "rook-01-lobby")
+    create_in_lobby(page, "rook", seed=7)
+    assert data(page)["seat"] == "0" and data(page)["status"] == "playing"
+    assert page.evaluate("() => localStorage.getItem('tricktable.name')") == "Ann"
+    # bidding: always the lowest bid, never pass, until the bid is ours
+    while data(page)["phase"] == "bid":
+        if wait_my_turn(page, 0) and data(page)["phase"] == "bid":
+            if not page.locator("#controls [data-kind='bid'] button").count():
+                pytest.fail("a bot bid 200: choose another seed")
+            shot(page, artifacts, "rook-02-bidding")
+            act(page, page.locator("#controls [data-kind='bid'] button").first)
+    assert data(page)["phase"] == "discard" and data(page)["myTurn"] == "1", data(page)
+    assert page.locator("#hand button.card").count() == 15  # the nest card added
+    shot(page, artifacts, "rook-03-nest")
+    counters = page.locator("#hand button.card.dim")
+    if counters.count():  # a counter may not be discarded: the page shows the rule
+        act(page, counters.first)
+        assert data(page).get("lastError") == "illegal"
+        assert "counter" in page.inner_text("#status")
+        shot(page, artifacts, "rook-04-discard-rule")
+    act(page, page.locator("#hand button.card.legal").first)
+    assert data(page)["phase"] == "trump"
+    shot(page, artifacts, "rook-05-trump")
+    act(page, page.locator("#controls [data-kind='trump'] button").first)
+    # a reload keeps the seat (the token is in localStorage) and the state
+    version = data(page)["version"]
+    page.reload()
+    page.wait_for_function("(v) => Number(document.body.dataset.version) >= Number(v)",
+                           arg=version)
+    assert data(page)["seat"] == "0"
+    # beginner mode: the suggested card is marked
+    wait_my_turn(page, 0)
+    page.check("#beginner")
+    page.wait_for_selector("#hand button.card.hint")
+    assert page.inner_text("#status").startswith("Hint: play ")
+    page.uncheck("#beginner")
+    tried_rule = used_keys = False
+    while wait_my_turn(page, 0):
+        dim = page.locator("#hand button.card.dim")
+        if dim.count() and not tried_rule:
+            tried_rule = True
+            act(page, dim.first)
+            assert data(page).get("lastError") == "illegal", data(page)
+            assert "follow" in page.inner_text("#status") or "must" in page.inner_text("#status")
+            shot(page, artifacts, "rook-06-follow-suit-rule")
+        elif not used_keys:  # play one card with the keyboard
+            used_keys = True
+            before = data(page)["version"]
+            page.locator("#hand button.card.legal").first.focus()
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Enter")
+            page.wait_for_function("(v) => document.body.dataset.version !== v", arg=before)
+        else:
+            act(page, page.locator("#hand button.card.legal").first)
+        if data(page)["version"] == "40":
+            shot(page, artifacts, "rook-07-play")
+    assert data(page)["hands"] == "1"
+    page.keyboard.press("s")
+    assert page.locator("#score-sheet tbody tr").count() == 1
+    shot(page, artifacts, "rook-08-score-sheet")
+
+
+OTHERS = [name for name in tricktable.games() if name != "rook"]
+
+
+@pytest.mark.parametrize("game", OTHERS)
+def test_one_hand_of_each_other_game(page: Any, artifacts: Path, game: str) -> None:
+    create_in_lobby(page, game, seed=3)
+    shots = 0
+    while wait_my_turn(page, 0):
+        legal = page.locator("#hand button.card.legal")
+        target = legal.first if legal.count() else page.locator("#controls button").first
+        if shots < 2 and not legal.count():
+            shots += 1
+            shot(page, artifacts, f"{game}-{shots:02d}-{data(page)['phase']}")
+        act(page, target)
+    shot(page, artifacts, f"{game}-end")
+    assert int(data(page)["hands"]) >= 1 or data(page)["phase"] == "game_over"
+
+
+def test_game_over_then_history_and_replay(page: Any, artifacts: Path) -> None:
+    room = create_in_lobby(page, "sixtysix", seed=5, options={"target": "1"})
+    while wait_my_turn(page, 99):
+        legal = page.locator("#hand button.card.legal")
+        act(page, legal.first if legal.count() else page.locator("#controls button").first)
+    page.wait_for_selector("#game-over")
+    shot(page, artifacts, "sixtysix-game-over")
+    page.click("text=Replay face up")
+    page.wait_for_url(re.compile(f"/replay/{room}"))
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    page.click("#next")
+    page.wait_for_function("() => document.body.dataset.step === '1'")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.getElementById('step').value === "
+                           "document.getElementById('step').max")
+    assert page.locator("#hands .item").count() == 2
+    shot(page, artifacts, "sixtysix-replay")
+    page.goto("/history")
+    page.wait_for_selector(f"tr[data-room='{room}']")
+    shot(page, artifacts, "history")
+
+
+def test_a_friend_joins_by_the_link(page: Any, browser: Any, server: Any,
+                                    artifacts: Path) -> None:
+    room = create_in_lobby(page, "sixtysix", seed=9, humans=2)
+    assert data(page)["status"] == "waiting"
+    invite = page.input_value("#invite")
+    friend_context = browser.new_context(viewport={"width": 390, "height": 844})
+    friend = friend_context.new_page()
+    friend.goto(invite)
+    friend.wait_for_selector("#join-name")
+    friend.fill("#join-name", "Bo")
+    friend.click("text=Sit at P2")
+    friend.wait_for_function("() => document.body.dataset.seat === '1'")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'")
+    friend.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert friend.evaluate("() => document.documentElement.scrollWidth") <= 400
+    friend.screenshot(path=str(artifacts / "phone-table.png"), full_page=True)
+    watcher = friend_context.new_page()
+    watcher.goto(f"{server.url}/table/{room}")
+    watcher.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert friend_context.pages[0].evaluate("() => document.body.dataset.seat") == "1"
+    friend_context.close()

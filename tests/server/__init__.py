@@ -1,0 +1,1 @@
+"""Server tests: API, websocket, store, restarts, hidden information."""

@@ -1,0 +1,151 @@
+"""The store contract, the same for memory, SQLite and (when given) PostgreSQL."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, inspect, text
+from tt_server_support import Socket, app_client, create_room, game_over, play_until
+
+from tricktable.server import ServerConfig
+from tricktable.store import (
+    MemoryStore,
+    RoomInfo,
+    SeatInfo,
+    Store,
+    StoredAction,
+    StoreError,
+    VersionConflict,
+    open_store,
+)
+from tricktable.store.sql import SqlStore, normalise_url
+
+
+def room(room_id: str | None = None) -> RoomInfo:
+    seats = [SeatInfo("human", "heuristic", "Ann", "abc"), SeatInfo("bot", "random")]
+    return RoomInfo(room_id or secrets.token_urlsafe(6), "sixtysix", 2, {"target": 7}, 12, seats)
+
+
+def contract(store: Store) -> None:
+    """What every store does."""
+    first = room()
+    store.create_room(first)
+    with pytest.raises(StoreError):
+        store.create_room(first)
+    assert store.load("missing") is None
+    for version, action_text in enumerate(["play 9♣", "play 10♣", "draw"], start=1):
+        first.version = version
+        first.scores = [version, 0]
+        store.append(first, StoredAction(version, version % 2, action_text, "human"))
+    with pytest.raises(VersionConflict):
+        store.append(first, StoredAction(3, 0, "close", "human"))
+    stale = room(first.id)
+    stale.version = 2
+    with pytest.raises(VersionConflict):
+        store.append(stale, StoredAction(2, 0, "close", "human"))
+    loaded = store.load(first.id)
+    assert loaded is not None
+    info, actions = loaded
+    assert [a.text for a in actions] == ["play 9♣", "play 10♣", "draw"]
+    assert [a.version for a in actions] == [1, 2, 3]
+    assert info.version == 3 and info.scores == [3, 0] and info.seats == first.seats
+    assert info.options == {"target": 7} and info.seed == 12
+    first.status = "playing"
+    first.seats[1].name = "Bo"
+    store.save_seats(first)
+    loaded = store.load(first.id)
+    assert loaded is not None and loaded[0].status == "playing"
+    assert loaded[0].seats[1].name == "Bo" and loaded[0].version == 3
+    second = room()
+    second.status = "finished"
+    store.create_room(second)
+    assert [r.id for r in store.list_rooms(["finished"])] == [second.id]
+    assert {r.id for r in store.list_rooms()} >= {first.id, second.id}
+
+
+def test_memory_store() -> None:
+    contract(MemoryStore())
+
+
+def test_sqlite_store(tmp_path: Path) -> None:
+    store = SqlStore(str(tmp_path / "a" / "games.db"))
+    try:
+        contract(store)
+    finally:
+        store.close()
+    assert (tmp_path / "a" / "games.db").is_file()
+
+
+def test_migrations_reach_head_and_run_twice(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    SqlStore(url).close()
+    SqlStore(url).close()  # opening again migrates nothing and loses nothing
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        assert set(inspect(connection).get_table_names()) == {"rooms", "events",
+                                                              "alembic_version"}
+        head = connection.execute(text("select version_num from alembic_version")).scalar()
+    engine.dispose()
+    assert head == "0001"
+
+
+def test_urls() -> None:
+    assert normalise_url("postgres://u@h/d") == "postgresql+psycopg://u@h/d"
+    assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert isinstance(open_store("memory"), MemoryStore)
+    with pytest.raises(StoreError):
+        SqlStore("postgresql://nobody@127.0.0.1:1/none")
+
+
+# -- PostgreSQL -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def postgres_store(postgres_url: str) -> Iterator[SqlStore]:
+    """A store in a fresh schema of the test database, dropped afterwards."""
+    schema = f"tt_{secrets.token_hex(6)}"
+    admin = create_engine(normalise_url(postgres_url))
+    with admin.begin() as connection:
+        connection.execute(text(f'create schema "{schema}"'))
+    joiner = "&" if "?" in postgres_url else "?"
+    store = SqlStore(f"{postgres_url}{joiner}options=-csearch_path%3D{schema}")
+    try:
+        yield store
+    finally:
+        store.close()
+        with admin.begin() as connection:
+            connection.execute(text(f'drop schema "{schema}" cascade'))
+        admin.dispose()
+
+
+@pytest.mark.postgres
+def test_postgres_store(postgres_store: SqlStore) -> None:
+    assert postgres_store.engine.dialect.name == "postgresql"
+    contract(postgres_store)
+
+
+@pytest.mark.postgres
+def test_postgres_game_survives_a_restart(postgres_store: SqlStore) -> None:
+    config = ServerConfig(bot_delay=0.0)
+    with app_client(config, postgres_store) as client:
+        made = create_room(client, "sixtysix", 5, seats=["human", "heuristic"])
+        room_id, token = made["room"]["id"], made["token"]
+        with client.websocket_connect(f"/ws/{room_id}") as session:
+            before = play_until(Socket(session, token, "Ann"),
+                                lambda f: f["version"] >= 15 and bool(f["legal"]))
+    restarted = SqlStore(postgres_store.url)
+    try:
+        with app_client(config, restarted) as client:
+            with client.websocket_connect(f"/ws/{room_id}") as session:
+                socket = Socket(session, token, "Ann")
+                again = socket.until("state")
+                assert again["view"] == before["view"]
+                play_until(socket, game_over)
+            history: list[Any] = client.get("/api/history").json()
+            assert [r["id"] for r in history] == [room_id]
+    finally:
+        restarted.close()

@@ -1,0 +1,95 @@
+"""``tricktable serve``: the web app on 127.0.0.1, bots ready, games saved.
+
+The server's libraries are imported only when the command runs, so the rest
+of the command line works without them (``pip install -e '.[server]'``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import webbrowser
+from typing import Any
+
+import click
+
+LOOPBACK_NAMES = ("localhost",)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback name or address.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("::1"), is_loopback("0.0.0.0")
+    (True, True, False)
+    """
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: bool) -> None:
+    import uvicorn
+
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on",
+                            ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30)
+    server = uvicorn.Server(config)
+    task = asyncio.get_running_loop().create_task(server.serve())
+    while not server.started and not task.done():
+        await asyncio.sleep(0.05)
+    if server.started:
+        bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
+        shown = f"[{host}]" if ":" in host else host
+        url = f"http://{shown}:{bound}/"
+        click.echo(f"tricktable is at {url}  (Ctrl+C stops it)", err=True)
+        if open_browser:
+            await asyncio.to_thread(webbrowser.open, url)
+    await task
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to listen on (keep it on loopback unless you mean to share)")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="port (0: any free port)")
+@click.option("--db", default=None, metavar="URL",
+              help="database: a SQLite path or URL, postgresql://..., or 'memory' "
+                   "(default: SQLite in ~/.local/share/tricktable)")
+@click.option("--no-browser", is_flag=True, help="do not open the lobby in a browser")
+@click.option("--bot-delay", default=0.8, show_default=True, type=click.FloatRange(0, 30),
+              help="seconds a bot waits before it plays")
+@click.option("--away-timeout", default=60.0, show_default=True,
+              type=click.FloatRange(1, 86_400),
+              help="seconds before a bot plays for a human who left")
+@click.option("--bot-workers", default=2, show_default=True, type=click.IntRange(1, 64),
+              help="threads the bots think in")
+@click.option("--log-level", default="warning", show_default=True,
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: float,
+          away_timeout: float, bot_workers: int, log_level: str) -> None:
+    """Start the web app: a lobby, rooms, bots and a card table in the browser."""
+    try:
+        from tricktable.server import ServerConfig, create_app
+        from tricktable.store import StoreError, open_store
+    except ImportError as error:  # pragma: no cover - depends on the install
+        raise click.ClickException(
+            f"the server needs its libraries ({error.name}): pip install -e '.[server]'"
+        ) from None
+    try:
+        store = open_store(db)
+    except StoreError as error:
+        raise click.ClickException(str(error)) from None
+    where = getattr(store, "url", "memory")
+    click.echo(f"games are saved in {where}", err=True)
+    config = ServerConfig(db=db, bot_delay=bot_delay, away_timeout=away_timeout,
+                          bot_workers=bot_workers,
+                          allowed_hosts=None if is_loopback(host) else ["*"])
+    try:
+        asyncio.run(_serve(create_app(config, store=store), host, port, log_level,
+                           not no_browser))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        store.close()

@@ -1,0 +1,443 @@
+"""The web app: REST API, websocket endpoint and the static client.
+
+``create_app(config)`` builds an ASGI app (FastAPI); ``tricktable serve``
+runs it with uvicorn. Every route talks to games through the public engine
+API and to rooms through :mod:`tricktable.server.rooms`; docs/server.md and
+docs/protocol.md describe the routes and the messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Literal
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import tricktable
+from tricktable import OptionError, RecordError
+from tricktable.bots import BOT_NAMES
+from tricktable.server import protocol
+from tricktable.server.protocol import JSON, Hello, ProtocolError
+from tricktable.server.rooms import (
+    OUTBOX_LIMIT,
+    Client,
+    Room,
+    RoomError,
+    Rooms,
+    SeatRequest,
+    ServerConfig,
+    best_bot,
+    stored_public,
+    usable_bots,
+)
+from tricktable.store import Store, open_store
+
+log = logging.getLogger("tricktable.server")
+
+WEB = Path(__file__).resolve().parent / "web"
+DOCS = Path(tricktable.__file__).resolve().parent.parent / "docs"
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
+MAX_BODY_BYTES = 65_536
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; connect-src 'self' ws: wss:; "
+                                "img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+# -- request bodies --------------------------------------------------------------
+
+OptionValue = bool | int | float | str | None
+
+
+class SeatBody(BaseModel):
+    """A seat of a new room."""
+
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class CreateBody(BaseModel):
+    """POST /api/rooms."""
+
+    game: str = Field(max_length=40)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=40)
+    seats: list[SeatBody] | None = Field(default=None, max_length=16)
+    name: str | None = Field(default=None, max_length=200)
+    seat: int | None = Field(default=None, ge=0, le=15)
+    seed: int | None = Field(default=None, ge=0, lt=2**32)
+
+
+class JoinBody(BaseModel):
+    """POST /api/rooms/{id}/join."""
+
+    name: str = Field(max_length=200)
+    seat: int | None = Field(default=None, ge=0, le=15)
+
+
+# -- games -------------------------------------------------------------------------
+
+
+def game_info(name: str) -> JSON:
+    """A game's title, player counts, options (with defaults and limits) and bots."""
+    cls = tricktable.find_game(name)
+    return {"name": cls.name, "title": cls.title, "player_counts": list(cls.player_counts),
+            "options": cls.rules_type.describe(), "bots": usable_bots(cls.name),
+            "default_bot": best_bot(cls.name)}
+
+
+def rules_text(name: str) -> JSON:
+    """The rules to show a player: the game module's summary and, in a source tree, its doc."""
+    cls = tricktable.find_game(name)
+    module = inspect.getmodule(cls)
+    summary = inspect.cleandoc(module.__doc__ or "") if module is not None else ""
+    summary = summary.split("\n>>>", 1)[0].strip()
+    parts = []
+    common = DOCS / "rules.md"
+    if common.is_file():
+        text = common.read_text(encoding="utf-8")
+        for section in text.split("\n## ")[1:]:
+            if section.split("\n", 1)[0].strip().lower() == cls.title.lower():
+                parts.append("## " + section.strip())
+    own = DOCS / f"rules-{cls.name}.md"
+    if own.is_file():
+        parts.append(own.read_text(encoding="utf-8"))
+    return {"name": cls.name, "title": cls.title, "summary": summary,
+            "markdown": "\n\n".join(parts)}
+
+
+# -- the websocket client -------------------------------------------------------------
+
+
+class WsClient(Client):
+    """A websocket connection: frames go through a bounded outbox and a sender task."""
+
+    def __init__(self, websocket: WebSocket, rate: float, burst: int) -> None:
+        super().__init__()
+        self.websocket = websocket
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = self.burst
+        self.last = time.monotonic()
+
+    def deliver(self, text: str) -> None:
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
+
+    def allow(self) -> bool:
+        """Token bucket: may this connection send one more message now?"""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def pump(self) -> None:
+        """Send queued frames until the connection closes."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.websocket.close(code=1013, reason="too far behind: reconnect")
+                return
+            await self.websocket.send_text(text)
+
+
+async def serve_socket(websocket: WebSocket, room: Room) -> None:
+    """Read a connection's messages and hand them to its room until it closes."""
+    client = WsClient(websocket, room.config.rate, room.config.burst)
+    sender = asyncio.get_running_loop().create_task(client.pump())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            try:
+                if not client.allow():
+                    raise ProtocolError("slow_down", "too many messages: wait a moment")
+                parsed = protocol.parse_message(raw)
+                if isinstance(parsed, Hello):
+                    room.attach(client, parsed)
+                elif not client.attached:
+                    raise ProtocolError("hello_first", "say hello first (with your seat token, "
+                                        "or none to watch)")
+                else:
+                    room.receive(client, parsed)
+            except ProtocolError as error:
+                client.send(protocol.error_frame(error.code, str(error), room.info.version))
+    except WebSocketDisconnect:
+        return
+    finally:
+        room.leave(client)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+# -- the app ----------------------------------------------------------------------
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
+    """The ASGI app. ``store`` overrides ``config.db`` (tests pass a MemoryStore)."""
+    config = config or ServerConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        opened = store if store is not None else await asyncio.to_thread(open_store, config.db)
+        rooms = Rooms(opened, config)
+        rooms.start()
+        app.state.rooms = rooms
+        try:
+            yield
+        finally:
+            await rooms.close()
+            if store is None:
+                opened.close()
+
+    app = FastAPI(title="tricktable", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.add_middleware(TrustedHostMiddleware,
+                       allowed_hosts=config.allowed_hosts or LOOPBACK_HOSTS)
+
+    @app.middleware("http")
+    async def headers(request: Request,
+                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+            return _error(413, f"a request body may be at most {MAX_BODY_BYTES} bytes")
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        return _error(error.status_code, str(error.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: "
+                    f"{e.get('msg', 'invalid')}" for e in error.errors()]
+        return _error(422, "; ".join(problems[:5]) or "invalid request")
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, error: Exception) -> JSONResponse:
+        log.error("internal error", exc_info=error)
+        return _error(500, "internal server error")
+
+    def rooms_of(request: Request | WebSocket) -> Rooms:
+        rooms: Rooms = request.app.state.rooms
+        return rooms
+
+    async def live_room(request: Request, room_id: str) -> Room:
+        if len(room_id) > 32:
+            raise HTTPException(404, "no such room")
+        try:
+            room = await rooms_of(request).get(room_id)
+        except RoomError as error:
+            raise HTTPException(409, str(error)) from None
+        if room is None:
+            raise HTTPException(404, f"no room {room_id!r}")
+        return room
+
+    # -- pages --------------------------------------------------------------------
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(WEB / name, media_type="text/html",
+                            headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/table/{room_id}", include_in_schema=False)
+    async def table_page(room_id: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/history", include_in_schema=False)
+    async def history_page() -> FileResponse:
+        return page("history.html")
+
+    @app.get("/replay/{room_id}", include_in_schema=False)
+    async def replay_page(room_id: str) -> FileResponse:
+        return page("replay.html")
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> FileResponse:
+        return page("rules.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # -- the API ------------------------------------------------------------------
+
+    @app.get("/api/health")
+    async def health() -> JSON:
+        return {"ok": True, "version": app_version()}
+
+    @app.get("/api/games")
+    async def games() -> list[JSON]:
+        return [game_info(name) for name in tricktable.games()]
+
+    @app.get("/api/games/{name}")
+    async def game(name: str) -> JSON:
+        try:
+            return {**game_info(name), "rules": rules_text(name)}
+        except OptionError as error:
+            raise HTTPException(404, str(error)) from None
+
+    @app.get("/api/bots")
+    async def bots() -> list[str]:
+        return list(BOT_NAMES)
+
+    @app.get("/api/rooms")
+    async def list_rooms(request: Request,
+                         status: str = Query("waiting,playing", max_length=40)) -> list[JSON]:
+        wanted = [s for s in status.split(",") if s]
+        if not wanted or any(s not in ("waiting", "playing", "finished") for s in wanted):
+            raise HTTPException(400, "status is a comma list of waiting, playing, finished")
+        return await rooms_of(request).listing(wanted)
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(request: Request, body: CreateBody) -> JSON:
+        seats = ([SeatRequest(s.kind, s.bot) for s in body.seats]
+                 if body.seats is not None else None)
+        try:
+            room, seat, token = await rooms_of(request).create(
+                body.game, body.name, body.players, dict(body.options), seats, body.seat,
+                body.seed)
+        except (RoomError, OptionError) as error:
+            raise HTTPException(400, str(error)) from None
+        return {"room": room.public(), "seat": seat, "token": token,
+                "url": f"/table/{room.id}"}
+
+    @app.get("/api/rooms/{room_id}")
+    async def get_room(request: Request, room_id: str) -> JSON:
+        return (await live_room(request, room_id)).public()
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join_room(request: Request, room_id: str, body: JoinBody) -> JSON:
+        room = await live_room(request, room_id)
+        try:
+            seat, token = await room.join(body.name, body.seat)
+        except RoomError as error:
+            raise HTTPException(409, str(error)) from None
+        return {"room": room.public(), "seat": seat, "token": token}
+
+    @app.get("/api/history")
+    async def history(request: Request, limit: int = Query(100, ge=1, le=500)) -> list[JSON]:
+        return await rooms_of(request).listing(["finished"], limit)
+
+    async def finished_record(request: Request, room_id: str
+                              ) -> tuple[JSON, list[JSON], JSON]:
+        rooms = rooms_of(request)
+        found = await rooms.in_store(rooms.store.load, room_id)
+        if found is None:
+            raise HTTPException(404, f"no room {room_id!r}")
+        info, actions = found
+        if info.status != "finished":
+            raise HTTPException(403, "a game is shown face up only once it is over")
+        record = {"format": "tricktable-record", "version": 1, "game": info.game,
+                  "players": info.players, "options": info.options, "seed": info.seed,
+                  "deal": None, "actions": [a.text for a in actions]}
+        moves = [{"seat": a.seat, "action": a.text, "actor": a.actor} for a in actions]
+        return record, moves, stored_public(info)
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def record(request: Request, room_id: str) -> JSON:
+        found, _moves, _room = await finished_record(request, room_id)
+        return found
+
+    @app.get("/api/rooms/{room_id}/replay")
+    async def replay(request: Request, room_id: str,
+                     step: int = Query(0, ge=0, le=1_000_000)) -> JSON:
+        found, moves, room = await finished_record(request, room_id)
+        step = min(step, len(moves))
+        try:
+            return await asyncio.to_thread(replay_step, found, moves, step, room)
+        except RecordError as error:
+            raise HTTPException(409, f"this game cannot be replayed: {error}") from None
+
+    # -- the websocket ------------------------------------------------------------
+
+    @app.websocket("/ws/{room_id}")
+    async def socket(websocket: WebSocket, room_id: str) -> None:
+        await websocket.accept()
+        try:
+            room = await rooms_of(websocket).get(room_id) if len(room_id) <= 32 else None
+        except RoomError as error:
+            log.warning("room %s cannot be loaded: %s", room_id, error)
+            room = None
+        if room is None:
+            await websocket.send_text(protocol.dumps(protocol.error_frame(
+                "bad_message", f"no room {room_id!r} (or it cannot be loaded)")))
+            await websocket.close(code=4404)
+            return
+        try:
+            await serve_socket(websocket, room)
+        except Exception:
+            log.exception("websocket of room %s failed", room_id)
+            if websocket.client_state is WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=1011)
+
+    return app
+
+
+def replay_step(record: JSON, moves: list[JSON], step: int, room: JSON) -> JSON:
+    """A finished game after ``step`` actions, face up: every seat's hand and extras."""
+    game = tricktable.replay(record, upto=step)
+    spectator = game.view(None)
+    seats = []
+    for seat in range(game.players):
+        view = game.view(seat)
+        extra = {key: value for key, value in view.items()
+                 if key not in ("hand", "seat") and spectator.get(key) != value}
+        seats.append({"seat": seat, "label": game.seat_name(seat),
+                      "name": room["seats"][seat]["name"] or room["seats"][seat]["bot"],
+                      "hand": view.get("hand", []), "extra": extra})
+    return {"room": room, "step": step, "total": len(moves),
+            "move": moves[step - 1] if step else None, "moves": moves,
+            "view": spectator, "seats": seats, "results": game.results,
+            "log": game.events(None)}
+
+
+def app_version() -> str:
+    """The installed tricktable version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tricktable")
+    except PackageNotFoundError:
+        return "unknown"

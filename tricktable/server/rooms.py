@@ -1,0 +1,815 @@
+"""Rooms: one serial actor per room, holding its game, seats and connections.
+
+Everything that changes a room goes through its queue and is handled one
+command at a time: a join, a client's hello or message, a bot's move, a
+timer. An accepted action is applied, stored with its version (the event and
+the room's new state in one transaction) and only then sent to every client,
+each seeing only its seat's view. Bots think in a thread pool, off the event
+loop; a human who stays away past ``away_timeout`` is played by a bot until
+they come back with their seat token.
+
+The server talks to games only through the public API (``new_game``,
+``legal_actions``, ``check``/``apply``, ``view``, ``events``, ``results``,
+``scores``, ``sides``, ``players``, ``to_move``, ``is_over``), so a new
+game needs no change here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import tricktable
+from tricktable import Action, GameState, IllegalAction, OptionError
+from tricktable.bots import BOT_NAMES, Bot, make_bot
+from tricktable.server import protocol
+from tricktable.server.protocol import JSON, Act, Hello, Hint, Message, Ping, Sync
+from tricktable.store import STATUSES, RoomInfo, SeatInfo, Store, StoredAction
+
+log = logging.getLogger("tricktable.server")
+
+T = TypeVar("T")
+
+MAX_NAME_CHARS = 40
+OUTBOX_LIMIT = 1000  # frames queued for one client before it is dropped (it resyncs)
+
+
+@dataclass
+class ServerConfig:
+    """How the server behaves; the command line sets it."""
+
+    db: str | None = None  # database URL or path; None: SQLite in the data folder; "memory"
+    bot_delay: float = 0.8  # seconds a bot waits before it acts, so people can follow
+    away_timeout: float = 60.0  # seconds before a bot plays for a human who left
+    bot_workers: int = 2  # threads bots think in
+    idle_unload: float = 600.0  # seconds an unwatched room stays in memory
+    allowed_hosts: list[str] | None = None  # Host headers accepted (None: loopback names)
+    rate: float = 50.0  # messages per second a connection may send on average
+    burst: int = 200  # and at once
+
+
+class RoomError(ValueError):
+    """A request about a room that cannot be done (the message says why)."""
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a seat token.
+
+    >>> len(hash_token("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: str) -> str:
+    """A player's name: printable, single-spaced, at most MAX_NAME_CHARS characters.
+
+    >>> clean_name("  Ann\\n  Lee ")
+    'Ann Lee'
+    """
+    text = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME_CHARS]
+    if not text:
+        raise RoomError("a name needs at least one visible character")
+    return text
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in a room whose game has ``seed``."""
+    return (seed * 1_000_003 + seat * 7_919 + 1) % 2**32
+
+
+def usable_bots(game: str) -> list[str]:
+    """The bots that can play ``game`` (all of BOT_NAMES that make_bot accepts)."""
+    names = []
+    for name in BOT_NAMES:
+        try:
+            make_bot(name, game, 0)
+        except ValueError:
+            continue
+        names.append(name)
+    return names
+
+
+def best_bot(game: str) -> str:
+    """The strongest bot for ``game``: the last usable one in BOT_NAMES's order of strength."""
+    names = usable_bots(game)
+    for preferred in ("strong", "heuristic"):
+        if preferred in names:
+            return preferred
+    return names[-1] if names else "random"
+
+
+class Client:
+    """One connection to a room; the transport supplies :meth:`deliver`."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.attached = False
+        self.log_sent = 0  # log entries already sent
+        self.sent_frames = 0
+
+    def deliver(self, text: str) -> None:
+        """Queue one frame's text for sending; must not block."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Drop the connection (its outbox overflowed)."""
+
+    def send(self, frame: JSON) -> None:
+        """Queue a frame."""
+        self.sent_frames += 1
+        self.deliver(protocol.dumps(frame))
+
+
+@dataclass
+class SeatState:
+    """A seat at run time: its stored info plus who is connected now."""
+
+    info: SeatInfo
+    connections: int = 0
+    away_since: float | None = None  # loop time the last connection of a human closed
+    replaced: bool = False  # a bot plays for the absent human
+
+    def public(self, game_seat_name: str) -> JSON:
+        """What every client may know of the seat."""
+        return {"label": game_seat_name, "name": self.info.name, "kind": self.info.kind,
+                "bot": self.info.bot, "taken": self.info.taken,
+                "connected": self.connections > 0, "away": self.replaced}
+
+
+# -- commands ------------------------------------------------------------------
+
+
+@dataclass
+class _Attach:
+    client: Client
+    hello: Hello
+
+
+@dataclass
+class _Message:
+    client: Client
+    message: Message
+
+
+@dataclass
+class _Leave:
+    client: Client
+
+
+@dataclass
+class _BotMove:
+    version: int
+    seat: int
+    action: str
+    actor: str
+
+
+@dataclass
+class _Join:
+    name: str
+    seat: int | None
+    reply: asyncio.Future[tuple[int, str]]
+
+
+@dataclass
+class _Tick:
+    pass
+
+
+@dataclass
+class _Stop:
+    pass
+
+
+_Command = _Attach | _Message | _Leave | _BotMove | _Join | _Tick | _Stop
+
+
+# -- loading a room from the store ---------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """A room rebuilt from the store: its info, game and warmed-up bots."""
+
+    info: RoomInfo
+    game: GameState
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+
+def start_game(info: RoomInfo) -> GameState:
+    """The room's game at version 0."""
+    return tricktable.new_game(info.game, seed=info.seed, options=info.options,
+                               players=info.players)
+
+
+def rebuild(info: RoomInfo, actions: Sequence[StoredAction]) -> Loaded:
+    """Replay the stored actions; bots are asked again at each of their turns.
+
+    Asking the bots again gives them the same memory and random state they
+    had, so after a restart they play on exactly as they would have.
+    """
+    game = start_game(info)
+    loaded = Loaded(info, game)
+    for number, stored in enumerate(actions, start=1):
+        if stored.version != number:
+            raise RoomError(f"room {info.id}: action {number} is stored as {stored.version}")
+        if stored.actor.startswith("bot:"):
+            bot = bot_for(loaded, stored.seat)
+            with contextlib.suppress(Exception):
+                bot.choose(game.view(stored.seat), game.legal_actions())
+        try:
+            game.apply(stored.text)
+        except IllegalAction as error:
+            raise RoomError(f"room {info.id}: stored action {number} ({stored.text!r}) is "
+                            f"illegal now: {error}") from None
+    if len(actions) != info.version:
+        raise RoomError(f"room {info.id} is at version {info.version} with {len(actions)} "
+                        "actions stored")
+    return loaded
+
+
+def bot_for(loaded: Loaded, seat: int) -> Bot:
+    """The bot that plays ``seat`` (or stands in for its human), made once."""
+    bot = loaded.bots.get(seat)
+    if bot is None:
+        name = loaded.info.seats[seat].bot
+        bot = make_bot(name, loaded.info.game, bot_seed(loaded.info.seed, seat))
+        loaded.bots[seat] = bot
+    return bot
+
+
+def summarise(info: RoomInfo, game: GameState) -> None:
+    """Copy the game's state summary into the room's info."""
+    info.scores = list(game.scores)
+    info.winner = game.winner
+    info.to_move = game.to_move
+    info.hands = len(game.results)
+    if game.is_over:
+        info.status = "finished"
+    info.updated = time.time()
+
+
+# -- the room actor ------------------------------------------------------------
+
+
+class Room:
+    """One room's serial actor."""
+
+    def __init__(self, loaded: Loaded, manager: Rooms) -> None:
+        self.info = loaded.info
+        self.game = loaded.game
+        self.loaded = loaded
+        self.manager = manager
+        self.config = manager.config
+        self.seats = [SeatState(seat) for seat in self.info.seats]
+        for state in self.seats:  # nobody is connected yet: the away clock runs
+            if state.info.kind == "human" and state.info.taken:
+                state.away_since = time.monotonic()
+        self.clients: set[Client] = set()
+        self.queue: asyncio.Queue[_Command] = asyncio.Queue()
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.bot_version: int | None = None  # the version a bot is thinking at
+        self.hint_bots: dict[int, Bot] = {}
+        self.idle_since = time.monotonic()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
+        self._later(self.config.away_timeout, _Tick())
+
+    @property
+    def id(self) -> str:
+        """The room's id."""
+        return self.info.id
+
+    # -- the outside posts commands ---------------------------------------
+
+    def attach(self, client: Client, hello: Hello) -> None:
+        """A client said hello."""
+        self.queue.put_nowait(_Attach(client, hello))
+
+    def receive(self, client: Client, message: Message) -> None:
+        """A client sent a message."""
+        self.queue.put_nowait(_Message(client, message))
+
+    def leave(self, client: Client) -> None:
+        """A client's connection closed."""
+        self.queue.put_nowait(_Leave(client))
+
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Take a free human seat; returns the seat and its token."""
+        reply: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(_Join(clean_name(name), seat, reply))
+        return await reply
+
+    async def stop(self) -> None:
+        """Finish the queued commands, then stop."""
+        self.queue.put_nowait(_Stop())
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+        for task in list(self.tasks):
+            task.cancel()
+
+    # -- the actor ------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            if isinstance(command, _Stop):
+                return
+            try:
+                await self._handle(command)
+            except Exception:
+                log.exception("room %s: %s failed", self.id, type(command).__name__)
+                if isinstance(command, _Message):
+                    command.client.send(protocol.error_frame(
+                        "server_error", "the server could not do that; nothing changed",
+                        self.info.version))
+                elif isinstance(command, _Join) and not command.reply.done():
+                    command.reply.set_exception(RoomError("the server could not seat you"))
+
+    async def _handle(self, command: _Command) -> None:
+        if isinstance(command, _Attach):
+            self._hello(command.client, command.hello)
+        elif isinstance(command, _Message):
+            await self._message(command.client, command.message)
+        elif isinstance(command, _Leave):
+            self._leave(command.client)
+        elif isinstance(command, _BotMove):
+            await self._bot_move(command)
+        elif isinstance(command, _Join):
+            await self._join(command)
+        elif isinstance(command, _Tick):
+            self._tick()
+
+    def _hello(self, client: Client, hello: Hello) -> None:
+        seat: int | None = None
+        if hello.token is not None:
+            digest = hash_token(hello.token)
+            found = [s for s, state in enumerate(self.seats) if state.info.token_hash == digest]
+            if not found:
+                client.send(protocol.error_frame(
+                    "bad_token", "that token holds no seat in this room", self.info.version))
+                return
+            seat = found[0]
+        if client.attached:
+            self._detach(client)
+        client.seat, client.attached, client.log_sent = seat, True, 0
+        self.clients.add(client)
+        if seat is not None:
+            state = self.seats[seat]
+            state.connections += 1
+            state.away_since = None
+            state.replaced = False
+        client.send({"type": "welcome", "room": self.id, "seat": seat,
+                     "name": self.seats[seat].info.name if seat is not None else None})
+        self._broadcast()
+        self._schedule_bot()
+
+    def _detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        client.attached = False
+        if client.seat is None:
+            return
+        state = self.seats[client.seat]
+        state.connections -= 1
+        if state.connections == 0 and state.info.kind == "human":
+            state.away_since = time.monotonic()
+            self._later(self.config.away_timeout, _Tick())
+
+    def _leave(self, client: Client) -> None:
+        if not client.attached:
+            return
+        self._detach(client)
+        if not self.clients:
+            self.idle_since = time.monotonic()
+        self._broadcast()
+
+    def _tick(self) -> None:
+        if self.info.status != "playing":
+            return
+        now = time.monotonic()
+        changed = False
+        for state in self.seats:
+            if (state.info.kind == "human" and state.connections == 0 and not state.replaced
+                    and state.away_since is not None
+                    and now - state.away_since >= self.config.away_timeout - 0.01):
+                state.replaced = True
+                changed = True
+        if changed:
+            self._broadcast()
+            self._schedule_bot()
+
+    async def _message(self, client: Client, message: Message) -> None:
+        version = self.info.version
+        if isinstance(message, Ping):
+            client.send({"type": "pong", "version": version})
+        elif isinstance(message, Sync):
+            client.log_sent = 0
+            client.send(self._state_frame(client, {}))
+        elif isinstance(message, Hint):
+            self._hint(client)
+        elif isinstance(message, Act):
+            problem = self._act_problem(client, message)
+            if problem is not None:
+                client.send(protocol.error_frame(*problem, version=version))
+                if problem[0] == "stale":
+                    client.send(self._state_frame(client, {}))
+                return
+            assert client.seat is not None
+            try:
+                await self._accept(client.seat, message.action, "human")
+            except IllegalAction as error:
+                client.send(protocol.error_frame("illegal", str(error), version))
+
+    def _act_problem(self, client: Client, act: Act) -> tuple[str, str] | None:
+        """Why ``client`` may not act now (code, message), or None."""
+        if client.seat is None:
+            return "spectator", "you are watching: join a free seat to play"
+        if self.info.status == "waiting":
+            return "not_started", "the game starts when every seat is taken"
+        if self.info.status == "finished" or self.game.is_over:
+            return "game_over", "the game is over"
+        if act.version != self.info.version:
+            return "stale", (f"the game has moved on (you acted at version {act.version}, "
+                             f"it is at {self.info.version}); here is the new state")
+        if self.game.to_move != client.seat:
+            to_move = self.game.to_move
+            who = self._seat_label(to_move) if to_move is not None else "nobody"
+            return "not_your_turn", f"it is not your turn: {who} is to move"
+        return None
+
+    def _seat_label(self, seat: int) -> str:
+        name = self.seats[seat].info.name
+        label = self.game.seat_name(seat)
+        return f"{label} ({name})" if name else label
+
+    async def _accept(self, seat: int, text: str, actor: str) -> None:
+        """Check, apply, store, then send: the one way a game moves."""
+        action = self.game.check(text)
+        version = self.info.version + 1
+        self.game.apply(action)
+        self.info.version = version
+        summarise(self.info, self.game)
+        stored = StoredAction(version, seat, action.text, actor)
+        try:
+            await self.manager.in_store(self.manager.store.append, self.info, stored)
+        except Exception:
+            log.exception("room %s: could not store action %d", self.id, version)
+            await self._reload()
+            self._broadcast_error("server_error", "the server could not save that move; "
+                                  "nothing changed")
+            self._broadcast()
+            return
+        self._broadcast()
+        self._schedule_bot()
+
+    async def _reload(self) -> None:
+        loaded = await self.manager.load_loaded(self.id)
+        if loaded is None:
+            raise RoomError(f"room {self.id} vanished from the store")
+        self.info, self.game, self.loaded = loaded.info, loaded.game, loaded
+        for state, seat in zip(self.seats, self.info.seats, strict=True):
+            state.info = seat
+
+    async def _join(self, command: _Join) -> None:
+        seat = command.seat
+        free = [s for s, state in enumerate(self.seats)
+                if state.info.kind == "human" and not state.info.taken]
+        if seat is None:
+            if not free:
+                command.reply.set_exception(RoomError("every seat is taken: you can watch"))
+                return
+            seat = free[0]
+        elif seat not in free:
+            command.reply.set_exception(RoomError(f"seat {seat} is not free"))
+            return
+        token = secrets.token_urlsafe(24)
+        info = self.seats[seat].info
+        info.name, info.token_hash = command.name, hash_token(token)
+        self.seats[seat].away_since = time.monotonic()
+        self._later(self.config.away_timeout, _Tick())
+        if self.info.status == "waiting" and all(s.info.taken for s in self.seats):
+            self.info.status = "playing"
+        try:
+            await self.manager.in_store(self.manager.store.save_seats, self.info)
+        except Exception:
+            info.name, info.token_hash = "", None
+            self.info.status = "waiting"
+            raise
+        command.reply.set_result((seat, token))
+        self._broadcast()
+        self._schedule_bot()
+
+    # -- bots -------------------------------------------------------------------
+
+    def _bot_plays(self, seat: int) -> bool:
+        state = self.seats[seat]
+        return state.info.kind == "bot" or state.replaced
+
+    def _schedule_bot(self) -> None:
+        if self.info.status != "playing" or self.game.is_over or not self.clients:
+            return
+        seat = self.game.to_move
+        if seat is None or not self._bot_plays(seat) or self.bot_version == self.info.version:
+            return
+        self.bot_version = self.info.version
+        bot = bot_for(self.loaded, seat)
+        view, legal = self.game.view(seat), self.game.legal_actions()
+        self._spawn(self._think(self.info.version, seat, bot, view, legal))
+
+    async def _think(self, version: int, seat: int, bot: Bot, view: JSON,
+                     legal: list[Action]) -> None:
+        started = time.monotonic()
+        try:
+            action = await self.manager.in_bots(bot.choose, view, legal)
+        except Exception:
+            log.exception("room %s: the %s bot failed; playing a random legal action",
+                          self.id, self.seats[seat].info.bot)
+            action = random.Random(version).choice(legal)
+        wait = self.config.bot_delay - (time.monotonic() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.queue.put_nowait(_BotMove(version, seat, action.text,
+                                       f"bot:{self.seats[seat].info.bot}"))
+
+    async def _bot_move(self, move: _BotMove) -> None:
+        if (move.version != self.info.version or self.game.to_move != move.seat
+                or not self._bot_plays(move.seat) or self.info.status != "playing"):
+            return
+        self.bot_version = None
+        try:
+            await self._accept(move.seat, move.action, move.actor)
+        except IllegalAction:
+            log.error("room %s: bot chose an illegal %r", self.id, move.action)
+
+    def _hint(self, client: Client) -> None:
+        seat = client.seat
+        if seat is None:
+            client.send(protocol.error_frame("spectator", "hints are for players",
+                                             self.info.version))
+            return
+        if self.info.status != "playing" or self.game.to_move != seat:
+            client.send(protocol.error_frame("not_your_turn", "a hint comes on your turn",
+                                             self.info.version))
+            return
+        bot = self.hint_bots.get(seat)
+        if bot is None:
+            bot = make_bot(best_bot(self.info.game), self.info.game,
+                           bot_seed(self.info.seed, seat + 100))
+            self.hint_bots[seat] = bot
+        self._spawn(self._give_hint(client, self.info.version, bot, self.game.view(seat),
+                                    self.game.legal_actions()))
+
+    async def _give_hint(self, client: Client, version: int, bot: Bot, view: JSON,
+                         legal: list[Action]) -> None:
+        try:
+            action = await self.manager.in_bots(bot.choose, view, legal)
+        except Exception:
+            log.exception("room %s: hint failed", self.id)
+            return
+        hand = set(view.get("hand") or [])
+        client.send({"type": "hint", "version": version,
+                     "action": protocol.action_json(action, hand)})
+
+    # -- sending ----------------------------------------------------------------
+
+    def public(self) -> JSON:
+        """The room as every client and the lobby may see it."""
+        info = self.info
+        return {
+            "id": info.id, "game": info.game, "title": self.game.title,
+            "players": info.players, "options": info.options, "status": info.status,
+            "version": info.version, "hands": info.hands, "scores": info.scores,
+            "winner": info.winner, "sides": self.game.sides,
+            "seats": [state.public(self.game.seat_name(s)) for s, state in enumerate(self.seats)],
+            "watchers": sum(1 for c in self.clients if c.seat is None),
+            "created": info.created, "updated": info.updated,
+        }
+
+    def _state_frame(self, client: Client, cache: dict[int | None, tuple[JSON, list[JSON]]]
+                     ) -> JSON:
+        seat = client.seat
+        if seat not in cache:
+            view = self.game.view(seat)
+            legal: list[JSON] = []
+            if (seat is not None and self.game.to_move == seat and self.info.status == "playing"
+                    and not self.game.is_over):
+                hand = set(view.get("hand") or [])
+                legal = [protocol.action_json(a, hand) for a in self.game.legal_actions()]
+            cache[seat] = (view, legal)
+        view, legal = cache[seat]
+        start = client.log_sent
+        entries = self.game.events(seat, start)
+        client.log_sent = start + len(entries)
+        return {"type": "state", "version": self.info.version, "seat": seat,
+                "room": cache_room(cache, self), "view": view, "legal": legal,
+                "results": self.game.results, "log": entries, "log_start": start}
+
+    def _broadcast(self) -> None:
+        cache: dict[int | None, tuple[JSON, list[JSON]]] = {}
+        for client in list(self.clients):
+            client.send(self._state_frame(client, cache))
+
+    def _broadcast_error(self, code: str, message: str) -> None:
+        for client in list(self.clients):
+            client.send(protocol.error_frame(code, message, self.info.version))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _later(self, delay: float, command: _Command) -> None:
+        loop = asyncio.get_running_loop()
+        loop.call_later(max(0.0, delay), self.queue.put_nowait, command)
+
+
+def cache_room(cache: dict[Any, Any], room: Room) -> JSON:
+    """The room's public summary, computed once per broadcast."""
+    key = "room"
+    if key not in cache:
+        cache[key] = room.public()
+    summary: JSON = cache[key]
+    return summary
+
+
+# -- all rooms -----------------------------------------------------------------
+
+
+@dataclass
+class SeatRequest:
+    """One seat of a new room: ``human`` (bot: its stand-in) or ``bot``."""
+
+    kind: str = "human"
+    bot: str | None = None
+
+
+class Rooms:
+    """Every room: created, loaded from the store on first use, unloaded when idle."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.bot_pool = ThreadPoolExecutor(max(1, config.bot_workers), "tricktable-bot")
+        sqlite = getattr(store, "url", "").startswith("sqlite")
+        self.store_pool = ThreadPoolExecutor(1 if sqlite else 4, "tricktable-store")
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def in_store(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store call in the store's threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+
+    async def in_bots(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a bot's thinking in the bot threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
+
+    def start(self) -> None:
+        """Start the idle sweeper (call from the running loop)."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, self.config.idle_unload / 4)))
+            now = time.monotonic()
+            for room_id, room in list(self.rooms.items()):
+                if (not room.clients and not room.tasks and room.queue.empty()
+                        and now - room.idle_since > self.config.idle_unload):
+                    del self.rooms[room_id]
+                    await room.stop()
+
+    async def close(self) -> None:
+        """Stop every room and the thread pools."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for room in list(self.rooms.values()):
+            await room.stop()
+        self.rooms.clear()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.store_pool.shutdown(wait=True)
+
+    async def create(self, game: str, name: str | None, players: int | None = None,
+                     options: JSON | None = None, seats: Sequence[SeatRequest] | None = None,
+                     seat: int | None = None, seed: int | None = None
+                     ) -> tuple[Room, int | None, str | None]:
+        """A new room; the creator takes ``seat`` (default: the first human seat).
+
+        Returns the room, the creator's seat and its token (None, None when
+        every seat is a bot: the creator watches).
+        """
+        try:
+            cls = tricktable.find_game(game)
+            first = tricktable.new_game(cls.name, seed=seed, options=options, players=players)
+        except OptionError as error:
+            raise RoomError(str(error)) from None
+        count = first.players
+        requests = list(seats) if seats is not None else (
+            [SeatRequest("human")] + [SeatRequest("bot")] * (count - 1))
+        if len(requests) != count:
+            raise RoomError(f"{cls.title} with {count} players needs {count} seats, "
+                            f"not {len(requests)}")
+        usable = usable_bots(cls.name)
+        default_bot = best_bot(cls.name)
+        infos: list[SeatInfo] = []
+        for index, request in enumerate(requests):
+            if request.kind not in ("human", "bot"):
+                raise RoomError(f"seat {index}: a seat is 'human' or 'bot'")
+            bot = request.bot or default_bot
+            if bot not in usable:
+                known = ", ".join(usable)
+                raise RoomError(f"seat {index}: no bot {bot!r} for {cls.title}; bots: {known}")
+            infos.append(SeatInfo(request.kind, bot))
+        humans = [i for i, info in enumerate(infos) if info.kind == "human"]
+        token: str | None = None
+        if humans:
+            if seat is None:
+                seat = humans[0]
+            if seat not in humans:
+                raise RoomError(f"seat {seat} is not a human seat")
+            if name is None:
+                raise RoomError("give your name to take a seat")
+            token = secrets.token_urlsafe(24)
+            infos[seat].name, infos[seat].token_hash = clean_name(name), hash_token(token)
+        else:
+            seat = None
+        record = first.record()
+        info = RoomInfo(id=secrets.token_urlsafe(6), game=cls.name, players=count,
+                        options=record["options"], seed=record["seed"], seats=infos)
+        info.status = "playing" if all(s.taken for s in infos) else "waiting"
+        summarise(info, first)
+        await self.in_store(self.store.create_room, info)
+        room = Room(Loaded(info, first), self)
+        self.rooms[info.id] = room
+        return room, seat, token
+
+    def load_sync(self, room_id: str) -> Loaded | None:
+        """Read a room from the store and replay it (blocking)."""
+        found = self.store.load(room_id)
+        if found is None:
+            return None
+        info, actions = found
+        return rebuild(info, actions)
+
+    async def load_loaded(self, room_id: str) -> Loaded | None:
+        """Read and replay a room in a worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.load_sync, room_id)
+
+    async def get(self, room_id: str) -> Room | None:
+        """The live room, loaded from the store if needed; None if there is none."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(room_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[room_id] = future
+        try:
+            loaded = await self.load_loaded(room_id)
+            room = Room(loaded, self) if loaded is not None else None
+            if room is not None:
+                self.rooms[room_id] = room
+            future.set_result(room)
+            return room
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: no "never retrieved" warning
+            raise
+        finally:
+            del self._loading[room_id]
+
+    async def listing(self, statuses: Sequence[str] = STATUSES, limit: int = 100) -> list[JSON]:
+        """Rooms for the lobby or the history, newest first, live ones as they are now."""
+        infos = await self.in_store(self.store.list_rooms, statuses, limit)
+        listed = []
+        for info in infos:
+            room = self.rooms.get(info.id)
+            listed.append(room.public() if room is not None else stored_public(info))
+        return listed
+
+
+def stored_public(info: RoomInfo) -> JSON:
+    """A stored room's public summary (not loaded: nobody is connected)."""
+    try:
+        game = start_game(info)
+    except (OptionError, ValueError):  # a game no longer registered, or changed options
+        title, labels, sides = info.game, [str(s) for s in range(info.players)], None
+    else:
+        title, sides = game.title, game.sides
+        labels = [game.seat_name(s) for s in range(info.players)]
+    return {
+        "id": info.id, "game": info.game, "title": title, "players": info.players,
+        "options": info.options, "status": info.status, "version": info.version,
+        "hands": info.hands, "scores": info.scores, "winner": info.winner, "sides": sides,
+        "seats": [SeatState(seat).public(labels[s]) for s, seat in enumerate(info.seats)],
+        "watchers": 0, "created": info.created, "updated": info.updated,
+    }

@@ -1,0 +1,147 @@
+// The lobby: your name, the open rooms, and a form to create a room.
+import { api, clear, el, header, storage } from "./common.js";
+
+const state = { games: [], game: null };
+const $ = (id) => document.getElementById(id);
+
+function currentName() {
+  const name = $("name").value.trim();
+  if (name) storage.setName(name);
+  return name;
+}
+
+function seatLabel(count, seat) {
+  return count === 4 ? "NESW"[seat] : `P${seat + 1}`;
+}
+
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.choices && option.choices.length) {
+    input = el("select", { id, name: option.name },
+      option.choices.map((c) => el("option", { value: String(c), selected: c === option.default }, String(c))));
+  } else if (typeof option.default === "boolean") {
+    input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
+  } else if (typeof option.default === "number") {
+    input = el("input", { id, name: option.name, type: "number", value: option.default, step: 1,
+      min: option.minimum ?? null, max: option.maximum ?? null, class: "narrow" });
+  } else {
+    input = el("input", { id, name: option.name, value: option.default ?? "" });
+  }
+  input.dataset.option = option.name;
+  input.dataset.kind = typeof option.default;
+  return el("div", { class: "option" },
+    el("label", { for: id }, option.name.replaceAll("_", " "), input),
+    el("small", {}, `${option.doc || ""} (default: ${String(option.default)})`));
+}
+
+function renderGame() {
+  const game = state.games.find((g) => g.name === $("game").value) || state.games[0];
+  state.game = game;
+  clear($("players"), game.player_counts.map((n) => el("option", { value: n }, String(n))));
+  $("rules-link").href = `/rules/${game.name}`;
+  clear($("options"), game.options.map(optionInput));
+  renderSeats();
+}
+
+function renderSeats() {
+  const game = state.game;
+  const count = Number($("players").value);
+  const rows = [];
+  for (let seat = 0; seat < count; seat++) {
+    const kind = el("select", { "aria-label": `seat ${seat} player`, dataset: { seat } },
+      el("option", { value: "human", selected: seat === 0 }, "human"),
+      el("option", { value: "bot", selected: seat !== 0 }, "bot"));
+    const bot = el("select", { "aria-label": `seat ${seat} bot`, dataset: { bot: seat } },
+      game.bots.map((b) => el("option", { value: b, selected: b === game.default_bot }, b)));
+    const mine = el("input", { type: "radio", name: "myseat", value: seat, checked: seat === 0,
+      "aria-label": `I sit at ${seatLabel(count, seat)}` });
+    rows.push(el("div", { class: "seat-choice" },
+      el("strong", {}, seatLabel(count, seat)), kind, bot,
+      el("label", {}, mine, "my seat")));
+  }
+  clear($("seats"), rows);
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const kind = input.dataset.kind;
+    if (kind === "boolean") options[input.dataset.option] = input.checked;
+    else if (kind === "number") options[input.dataset.option] = Number(input.value);
+    else options[input.dataset.option] = input.value;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const name = currentName();
+  const seats = [...$("seats").querySelectorAll("[data-seat]")].map((select) => ({
+    kind: select.value,
+    bot: $("seats").querySelector(`[data-bot="${select.dataset.seat}"]`).value,
+  }));
+  const mine = Number(($("seats").querySelector("input[name=myseat]:checked") || {}).value ?? 0);
+  const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
+  if (humans.length && !name) { $("create-error").textContent = "Type your name first."; $("name").focus(); return; }
+  const body = { game: state.game.name, players: Number($("players").value), options: readOptions(), seats,
+    name: name || null, seat: humans.length ? (humans.includes(mine) ? mine : humans[0]) : null };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  try {
+    const made = await api("/api/rooms", { body });
+    if (made.token) storage.setSeat(made.room.id, made.seat, made.token);
+    location.href = made.url;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+async function join(room, seat) {
+  const name = currentName();
+  if (!name) { alert("Type your name first."); $("name").focus(); return; }
+  try {
+    const joined = await api(`/api/rooms/${room.id}/join`, { body: { name, seat } });
+    storage.setSeat(room.id, joined.seat, joined.token);
+    location.href = `/table/${room.id}`;
+  } catch (error) { alert(error.message); }
+}
+
+async function loadRooms() {
+  let rooms = [];
+  try { rooms = await api("/api/rooms?status=waiting,playing"); } catch { return; }
+  const body = $("rooms").querySelector("tbody");
+  $("rooms").hidden = rooms.length === 0;
+  $("rooms-empty").hidden = rooms.length !== 0;
+  clear(body, rooms.map((room) => {
+    const mine = storage.seat(room.id);
+    const seats = room.seats.map((s) => `${s.label}: ${s.kind === "bot" ? `bot (${s.bot})` : (s.name || "free")}`).join(", ");
+    const actions = [];
+    if (mine) actions.push(el("a", { class: "btn", href: `/table/${room.id}` }, "Back to my seat"));
+    room.seats.forEach((s, i) => {
+      if (!mine && s.kind === "human" && !s.taken) {
+        actions.push(el("button", { class: "btn", type: "button", onclick: () => join(room, i) }, `Sit at ${s.label}`));
+      }
+    });
+    actions.push(el("a", { class: "btn secondary", href: `/table/${room.id}` }, "Watch"));
+    return el("tr", { dataset: { room: room.id } },
+      el("td", {}, room.title), el("td", {}, seats), el("td", {}, room.status),
+      el("td", { class: "row" }, actions));
+  }));
+}
+
+async function main() {
+  document.getElementById("nav").replaceWith(header("lobby"));
+  $("name").value = storage.name();
+  $("name").addEventListener("change", currentName);
+  state.games = await api("/api/games");
+  clear($("game"), state.games.map((g) => el("option", { value: g.name, selected: g.name === "rook" }, g.title)));
+  $("game").addEventListener("change", renderGame);
+  $("players").addEventListener("change", renderSeats);
+  $("create").addEventListener("submit", create);
+  renderGame();
+  await loadRooms();
+  setInterval(loadRooms, 5000);
+}
+
+main();

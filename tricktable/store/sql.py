@@ -1,0 +1,237 @@
+"""The SQL store: SQLAlchemy 2, SQLite by default, PostgreSQL (psycopg 3) by URL.
+
+The schema is managed by Alembic; :class:`SqlStore` upgrades it to the newest
+revision when it opens, so a new release migrates an old database by itself.
+
+>>> store = SqlStore("sqlite://")
+>>> from tricktable.store.base import RoomInfo, SeatInfo
+>>> store.create_room(RoomInfo("r1", "rook", 4, {}, 7, [SeatInfo("bot", "random")] * 4))
+>>> [room.id for room in store.list_rooms()]
+['r1']
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from tricktable.store.base import (
+    STATUSES,
+    RoomInfo,
+    SeatInfo,
+    StoredAction,
+    StoreError,
+    VersionConflict,
+)
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("scores", JSON, nullable=False),
+    Column("winner", Integer, nullable=True),
+    Column("to_move", Integer, nullable=True),
+    Column("hands", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False, index=True),
+)
+
+events = Table(
+    "events", metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(80), nullable=False),
+    Column("actor", String(40), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def data_dir() -> Path:
+    """Where the default database lives: ``$XDG_DATA_HOME/tricktable`` (~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tricktable"
+
+
+def default_url() -> str:
+    """The default database: SQLite in the data folder."""
+    return f"sqlite:///{data_dir() / 'tricktable.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """A database URL SQLAlchemy can open: a plain path means a SQLite file.
+
+    >>> normalise_url("postgresql://postgres@127.0.0.1/test")
+    'postgresql+psycopg://postgres@127.0.0.1/test'
+    >>> normalise_url("/tmp/games.db")
+    'sqlite:////tmp/games.db'
+    """
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL and their folder is created."""
+    url = normalise_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+    database = parsed.database
+    if not database or database == ":memory:":
+        engine = create_engine(url, poolclass=StaticPool,
+                               connect_args={"check_same_thread": False})
+    else:
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the schema to Alembic's newest revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _room_values(room: RoomInfo) -> dict[str, Any]:
+    return {
+        "game": room.game, "players": room.players, "options": room.options, "seed": room.seed,
+        "seats": [seat.to_json() for seat in room.seats], "version": room.version,
+        "status": room.status, "scores": list(room.scores), "winner": room.winner,
+        "to_move": room.to_move, "hands": room.hands, "created": room.created,
+        "updated": room.updated,
+    }
+
+
+def _room(row: Any) -> RoomInfo:
+    return RoomInfo(
+        id=row.id, game=row.game, players=row.players, options=dict(row.options),
+        seed=int(row.seed), seats=[SeatInfo.from_json(s) for s in row.seats],
+        version=row.version, status=row.status, scores=list(row.scores), winner=row.winner,
+        to_move=row.to_move, hands=row.hands, created=row.created, updated=row.updated,
+    )
+
+
+class SqlStore:
+    """A :class:`~tricktable.store.base.Store` in a SQL database."""
+
+    def __init__(self, url: str | None = None, migrate: bool = True) -> None:
+        self.url = normalise_url(url or default_url())
+        try:
+            self.engine = make_engine(self.url)
+            if migrate:
+                upgrade(self.engine)
+        except SQLAlchemyError as error:
+            raise StoreError(f"cannot open the database: {error.__class__.__name__}: "
+                             f"{str(error).splitlines()[0]}") from None
+
+    def _begin(self) -> Any:
+        return self.engine.begin()
+
+    def create_room(self, room: RoomInfo) -> None:
+        try:
+            with self._begin() as connection:
+                connection.execute(insert(rooms).values(id=room.id, **_room_values(room)))
+        except IntegrityError:
+            raise StoreError(f"room {room.id} exists already") from None
+
+    def save_seats(self, room: RoomInfo) -> None:
+        with self._begin() as connection:
+            connection.execute(
+                update(rooms).where(rooms.c.id == room.id).values(
+                    seats=[seat.to_json() for seat in room.seats], status=room.status,
+                    updated=time.time()))
+
+    def append(self, room: RoomInfo, action: StoredAction) -> None:
+        if room.version != action.version:
+            raise VersionConflict(f"room {room.id} is at {room.version}, the action at "
+                                  f"{action.version}")
+        try:
+            with self._begin() as connection:
+                self._append(connection, room, action)
+        except IntegrityError:
+            raise VersionConflict(f"room {room.id} is not at version {action.version - 1}"
+                                  ) from None
+
+    @staticmethod
+    def _append(connection: Connection, room: RoomInfo, action: StoredAction) -> None:
+        values = _room_values(room)
+        values.pop("created")
+        result = connection.execute(
+            update(rooms).where(rooms.c.id == room.id, rooms.c.version == action.version - 1)
+            .values(**values))
+        if result.rowcount != 1:
+            raise VersionConflict(f"room {room.id} is not at version {action.version - 1}")
+        connection.execute(insert(events).values(
+            room_id=room.id, version=action.version, seat=action.seat, action=action.text,
+            actor=action.actor, at=action.at))
+
+    def load(self, room_id: str) -> tuple[RoomInfo, list[StoredAction]] | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(rooms).where(rooms.c.id == room_id)).first()
+            if row is None:
+                return None
+            rows = connection.execute(
+                select(events).where(events.c.room_id == room_id).order_by(events.c.version))
+            actions = [StoredAction(r.version, r.seat, r.action, r.actor, r.at) for r in rows]
+        return _room(row), actions
+
+    def list_rooms(self, statuses: Sequence[str] = STATUSES, limit: int = 100) -> list[RoomInfo]:
+        query = (select(rooms).where(rooms.c.status.in_(list(statuses)))
+                 .order_by(rooms.c.updated.desc()).limit(limit))
+        with self.engine.connect() as connection:
+            return [_room(row) for row in connection.execute(query)]
+
+    def close(self) -> None:
+        self.engine.dispose()
