@@ -966,3 +966,21 @@ def test_random_hands_agree_with_an_independent_referee(seed: int) -> None:
         deltas[1 - bidders] = card_points[1 - bidders]
     assert result["deltas"] == deltas
     assert (result["renege"] or {}).get("seat") == (reneges[0] if reneges else None)
+
+
+def test_the_table_log_hides_earlier_tricks_of_the_hand() -> None:
+    """An interface's log shows only the trick in progress and the one just completed."""
+    game = tricktable.new_game("rook", seed=4)
+    rng = random.Random(4)
+    while game.phase is not Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    for _ in range(4 * 3 + 1):  # three whole tricks and the lead of the fourth
+        game.apply(rng.choice(game.legal_actions()))
+    plays = [line for line in game.table_log(0) if " plays " in line]
+    trick = game.view(0)["trick"]
+    assert len(trick) == 1
+    assert plays == [f"{'NESW'[entry['seat']]} plays {entry['card']}" for entry in trick]
+    for _ in range(3):  # the fourth trick completes: it stays until the next lead
+        game.apply(rng.choice(game.legal_actions()))
+    assert len([line for line in game.table_log(0) if " plays " in line]) == 4
+    assert len([line for line in game.events(0) if " plays " in line]) == 16

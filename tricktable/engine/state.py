@@ -52,6 +52,7 @@ class GameState(ABC):
     table: ClassVar[ActionTable]  # every action the game has, numbered
     rules_type: ClassVar[type[Rules]]
     player_counts: ClassVar[tuple[int, ...]]  # allowed numbers of players, default first
+    tricks_reviewable: ClassVar[bool] = True  # False: earlier tricks of a hand stay turned down
 
     def __init__(self, rules: Rules, players: int, seed: int, deal: JSON | None) -> None:
         self.rules = rules
@@ -160,6 +161,26 @@ class GameState(ABC):
     def events(self, seat: Seat | None, since: int = 0) -> list[str]:
         """The log from entry ``since`` on, as ``seat`` (None: a spectator) saw it."""
         return [event.seen_by(seat) for event in self.log[since:]]
+
+    def table_log(self, seat: Seat | None) -> list[str]:
+        """The log a table interface may show ``seat`` now.
+
+        Where earlier tricks may not be reviewed (Rook), it is the current
+        hand's log without the plays of its earlier tricks: only the trick in
+        progress and the trick just completed (until the next card is led)
+        remain. Earlier hands are summed up in ``results``.
+        """
+        if self.tricks_reviewable:
+            return self.events(seat)
+        log = self.log
+        hand_start = max((i for i, e in enumerate(log) if e.kind == "deal"), default=0)
+        trick_ends = [i for i in range(hand_start, len(log)) if log[i].kind == "trick"]
+        in_progress = any(log[i].kind == "play" for i in range(
+            (trick_ends[-1] if trick_ends else hand_start), len(log)))
+        keep = trick_ends[-1:] if in_progress else trick_ends[-2:-1]
+        shown_from = keep[0] if keep else hand_start
+        return [log[i].seen_by(seat) for i in range(hand_start, len(log))
+                if log[i].kind != "play" or i > shown_from]
 
     def clone(self) -> GameState:
         """An independent copy (the RNG included)."""

@@ -120,6 +120,7 @@ class RookGame(GameState):
     table = TABLE
     rules_type = RookRules
     player_counts = (4,)
+    tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
     rules: RookRules
 
     def __init__(self, rules: RookRules, players: int, seed: int, deal: JSON | None) -> None:

@@ -606,9 +606,12 @@ class Room:
                 legal = [protocol.action_json(a, hand) for a in self.game.legal_actions()]
             cache[seat] = (view, legal)
         view, legal = cache[seat]
-        start = client.log_sent
-        entries = self.game.events(seat, start)
-        client.log_sent = start + len(entries)
+        if self.game.tricks_reviewable:
+            start = client.log_sent
+            entries = self.game.events(seat, start)
+            client.log_sent = start + len(entries)
+        else:  # the whole log each time: earlier tricks of the hand drop out of it
+            start, entries = 0, self.game.table_log(seat)
         return {"type": "state", "version": self.info.version, "seat": seat,
                 "room": cache_room(cache, self), "view": view, "legal": legal,
                 "results": self.game.results, "log": entries, "log_start": start}
