@@ -38,7 +38,6 @@ class Phase(StrEnum):
     TRUMP = "trump"  # the declarer names trump
     MARKER = "marker"  # Notrump: each player's hidden trump marker
     PASS = "pass"  # Notrump: passing cards to an opponent
-    CONTRA = "contra"  # Bidder: a defender may double
     PLAY = "play"  # trick play
     GAME_OVER = "game_over"
 
