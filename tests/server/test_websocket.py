@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import time
 from typing import Any
@@ -253,3 +254,13 @@ def test_a_slow_bot_in_one_room_does_not_stall_another(monkeypatch: pytest.Monke
             started = time.monotonic()
             play_until(ann, lambda f: f["version"] >= 12)
             assert time.monotonic() - started < 0.9, "the fast room waited for the slow bot"
+
+
+def test_a_connection_that_never_says_hello_is_closed() -> None:
+    config = ServerConfig(bot_delay=0, hello_timeout=0.3)
+    with app_client(config, MemoryStore()) as client:
+        room, _token0, _token1 = waiting_room(client)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool, \
+                client.websocket_connect(f"/ws/{room}") as session:
+            message = pool.submit(session.receive).result(timeout=5)  # fails, not hangs
+            assert message["type"] == "websocket.close" and message["code"] == 1008

@@ -174,7 +174,15 @@ async def serve_socket(websocket: WebSocket, room: Room) -> None:
     sender = asyncio.get_running_loop().create_task(client.pump())
     try:
         while True:
-            message = await websocket.receive()
+            if client.attached:
+                message = await websocket.receive()
+            else:
+                try:
+                    message = await asyncio.wait_for(websocket.receive(),
+                                                     room.config.hello_timeout)
+                except TimeoutError:
+                    await websocket.close(code=1008, reason="say hello first")
+                    return
             if message["type"] == "websocket.disconnect":
                 return
             raw = message.get("text")

@@ -50,6 +50,7 @@ class ServerConfig:
     db: str | None = None  # database URL or path; None: SQLite in the data folder; "memory"
     bot_delay: float = 0.8  # seconds a bot waits before it acts, so people can follow
     away_timeout: float = 60.0  # seconds before a bot plays for a human who left
+    hello_timeout: float = 10.0  # seconds a new connection has to say hello
     bot_workers: int = 2  # threads bots think in
     idle_unload: float = 600.0  # seconds an unwatched room stays in memory
     allowed_hosts: list[str] | None = None  # Host headers accepted (None: loopback names)
