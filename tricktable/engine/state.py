@@ -59,6 +59,8 @@ class GameState(ABC):
         self.seed = seed
         self.deal = deal  # explicit hands for a single hand, as given
         self.rng = random.Random(seed)
+        # the first dealer: drawn from the seed, or the explicit deal's
+        self.dealer: Seat = self.rng.randrange(players) if deal is None else deal.get("dealer", 0)
         self.phase = Phase.BID
         self.to_move: Seat | None = None
         self.scores: list[int] = []

@@ -160,7 +160,6 @@ class BidderGame(GameState):
         self.scores = [0] * players
         self.winners: list[Seat] = []
         self.hand_number = 0
-        self.dealer: Seat = self.rng.randrange(players)
         self._play_text = PLAY_TEXT[players]
         self._start_hand()
 

@@ -112,7 +112,6 @@ class NotrumpGame(GameState):
         super().__init__(rules, players, seed, deal)
         self.scores = [0] * len(self.sides)
         self.hand_number = 0
-        self.dealer: Seat = self.rng.randrange(players) if deal is None else deal.get("dealer", 0)
         self._start_hand()
 
     @property

@@ -168,7 +168,6 @@ class PinochleGame(GameState):
         super().__init__(rules, players, seed, deal)
         self.scores = [0, 0]
         self.hand_number = 0
-        self.dealer: Seat = self.rng.randrange(4) if deal is None else deal.get("dealer", 0)
         self._start_hand()
 
     @property

@@ -127,7 +127,6 @@ class RookGame(GameState):
         super().__init__(rules, players, seed, deal)
         self.scores = [0, 0]
         self.hand_number = 0
-        self.dealer: Seat = self.rng.randrange(4) if deal is None else deal.get("dealer", 0)
         self._start_hand()
 
     @property

@@ -149,7 +149,6 @@ class SixtySixGame(GameState):
         self.scores = [0, 0]
         self.hand_number = 0
         self.carry = 0  # game points from played-out hands, owed to the next hand's winner
-        self.dealer: Seat = self.rng.randrange(2) if deal is None else deal.get("dealer", 0)
         self._start_hand()
 
     @property
