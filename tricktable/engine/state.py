@@ -21,6 +21,7 @@ from tricktable.cards import Card, Deck, Seat
 from tricktable.engine.actions import Action, ActionTable, IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.rules import Rules
+from tricktable.engine.worlds import Hidden
 
 RECORD_FORMAT = "tricktable-record"
 RECORD_VERSION = 1
@@ -99,6 +100,18 @@ class GameState(ABC):
     @abstractmethod
     def sides(self) -> list[list[Seat]]:
         """The scoring sides (teams or single seats), in the order of ``scores``."""
+
+    def hidden(self, seat: Seat) -> Hidden:
+        """What ``seat`` cannot place now: the unseen cards, and which place may hold each.
+
+        Everything in it follows from what the seat has seen: cards played,
+        suits it saw others fail to follow, cards shown, passed or received.
+        """
+        raise NotImplementedError(f"{self.title} does not describe its hidden cards")
+
+    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        """Give each place of ``hidden(seat)`` the unseen cards in ``masks`` (a fresh world)."""
+        raise NotImplementedError(f"{self.title} cannot deal its hidden cards anew")
 
     # -- the shared API ---------------------------------------------------
 
@@ -186,6 +199,44 @@ class GameState(ABC):
     def clone(self) -> GameState:
         """An independent copy (the RNG included)."""
         return copy.deepcopy(self)
+
+    def world(self, seat: Seat, rng: random.Random) -> GameState:
+        """This hand as ``seat`` might be facing it: a copy with every card the seat
+        cannot see dealt anew, uniformly among the deals consistent with all it knows.
+
+        The copy holds no trace of the real hidden cards: its log, history,
+        seed, explicit deal and RNG are replaced, and it ends with this hand.
+
+        >>> import random, tricktable
+        >>> game = tricktable.new_game("rook", seed=1)
+        >>> world = game.world(0, random.Random(5))
+        >>> world.hands[0] == game.hands[0], world.hands[1] == game.hands[1]
+        (True, False)
+        """
+        world = self._bare_copy(rng)
+        world._place_hidden(seat, self.hidden(seat).sample(rng), rng)
+        return world
+
+    def redacted(self, seat: Seat) -> GameState:
+        """What a search bot at ``seat`` is given: one world drawn with a fixed seed.
+
+        It depends only on what the seat knows, so a bot that reads it cannot
+        learn anything the seat may not see (tests/bots/test_no_peeking.py).
+        """
+        return self.world(seat, random.Random(0))
+
+    def _bare_copy(self, rng: random.Random) -> GameState:
+        log, history, results = self.log, self.history, self.results
+        self.log, self.history, self.results = [], [], []
+        try:
+            copied = copy.deepcopy(self)
+        finally:
+            self.log, self.history, self.results = log, history, results
+        copied.results = list(results)
+        copied.deal = {}  # a world is one hand: the game ends with it
+        copied.seed = 0
+        copied.rng = random.Random(rng.getrandbits(64))
+        return copied
 
     def record(self) -> JSON:
         """Everything needed to replay this game exactly, JSON-serialisable."""

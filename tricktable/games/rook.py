@@ -15,6 +15,7 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from tricktable.cards import ROOK, Card, Seat, bits
@@ -24,6 +25,7 @@ from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import follow_mask, trick_view, winner_index
+from tricktable.engine.worlds import Hidden
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
 HAND_SIZE = 14
@@ -163,6 +165,7 @@ class RookGame(GameState):
         self.counters = [0, 0]
         self.taken = [0, 0]  # cards won by each team
         self.reneges: list[tuple[Seat, int]] = []  # (seat, trick number)
+        self.voids = [0, 0, 0, 0]  # per seat: the cards it showed it lacks by not following
         self.phase = Phase.BID
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
@@ -228,8 +231,11 @@ class RookGame(GameState):
             led = trump if card == BIRD else ROOK.suit_of(card)
             self.led_mask = SUIT_MASKS[led] | (BIRD_MASK if led == trump else 0)
             self.keys = KEYS[trump][led]
-        elif hand & self.led_mask and not self.led_mask >> card & 1:
-            self.reneges.append((seat, sum(self.tricks_won) + 1))
+        elif not self.led_mask >> card & 1:
+            if hand & self.led_mask:
+                self.reneges.append((seat, sum(self.tricks_won) + 1))
+            if self.rules.enforce_follow_suit:
+                self.voids[seat] |= self.led_mask
         trick.append(card)
         self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
         if len(trick) < 4:
@@ -451,6 +457,37 @@ class RookGame(GameState):
             "trick": [ROOK.text(c) for c in self.trick],
             "taken": [[ROOK.text(c) for c in bits(t)] for t in self.taken],
         }
+
+    def hidden(self, seat: Seat) -> Hidden:
+        """The other hands, the nest, and (to all but the bidder) the discard, a non-counter.
+
+        >>> import tricktable
+        >>> tricktable.new_game("rook", seed=1).hidden(0).sizes
+        (14, 14, 14, 1)
+        """
+        pool = self.hidden_from(seat)
+        sizes, allowed = [], []
+        for other in range(4):
+            if other != seat:
+                sizes.append(self.hands[other].bit_count())
+                allowed.append(pool & ~self.voids[other])
+        for pile, only in ((self.nest, pool), (self.discarded & pool, pool & ~COUNTERS)):
+            if pile:
+                sizes.append(pile.bit_count())
+                allowed.append(only)
+        return Hidden(pool, tuple(sizes), tuple(allowed))
+
+    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        others = [s for s in range(4) if s != seat]
+        for other, mask in zip(others, masks, strict=False):
+            self.hands[other] = mask
+        rest = masks[3:]
+        if self.nest:
+            self.nest = rest.pop(0)
+        if rest:
+            self.discarded = rest[0]
+        if self.bidder is not None and self.bidder != seat and self.nest_card is not None:
+            self.nest_card = rng.choice(list(bits(self.hands[self.bidder] | self.discarded)))
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests)."""
