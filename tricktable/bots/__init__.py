@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from tricktable.bots.base import Bot
 from tricktable.bots.random import RandomBot
+from tricktable.engine.actions import Action
 from tricktable.engine.events import Event
 from tricktable.engine.state import GameState
 
@@ -35,6 +36,23 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
 
 
+def decide(bot: Bot, game: GameState) -> Action:
+    """The action ``bot`` chooses for the seat to move.
+
+    A bot is given that seat's view and the legal actions; a search bot (one
+    with ``choose_state``) is given ``game.redacted(seat)`` instead: a copy of
+    the game in which every card the seat cannot see is dealt anew from what
+    it knows, so it can search without seeing anything hidden.
+    """
+    seat = game.to_move
+    assert seat is not None, "the game is over"
+    choose_state = getattr(bot, "choose_state", None)
+    if choose_state is not None:
+        action: Action = choose_state(game.redacted(seat), game.legal_actions())
+        return action
+    return bot.choose(game.view(seat), game.legal_actions())
+
+
 def bot_step(game: GameState, bots: Sequence[Bot | None]) -> list[Event]:
     """The bot to move acts; return the events.
 
@@ -45,7 +63,7 @@ def bot_step(game: GameState, bots: Sequence[Bot | None]) -> list[Event]:
     assert seat is not None, "the game is over"
     bot = bots[seat]
     assert bot is not None, f"seat {seat} has no bot"
-    events = game.apply(bot.choose(game.view(seat), game.legal_actions()))
+    events = game.apply(decide(bot, game))
     if any(event.kind == "trick" for event in events):
         show_trick(game, bots)
     return events
@@ -66,4 +84,6 @@ def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
     return game
 
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "bot_step", "make_bot", "play_game", "show_trick"]
+__all__ = [
+    "BOT_NAMES", "Bot", "RandomBot", "bot_step", "decide", "make_bot", "play_game", "show_trick",
+]

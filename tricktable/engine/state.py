@@ -109,6 +109,10 @@ class GameState(ABC):
         """
         raise NotImplementedError(f"{self.title} does not describe its hidden cards")
 
+    def _hidden_masks(self, seat: Seat) -> list[int]:
+        """The unseen cards each place of ``hidden(seat)`` really holds (tests only)."""
+        raise NotImplementedError(f"{self.title} does not describe its hidden cards")
+
     def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
         """Give each place of ``hidden(seat)`` the unseen cards in ``masks`` (a fresh world)."""
         raise NotImplementedError(f"{self.title} cannot deal its hidden cards anew")

@@ -477,6 +477,11 @@ class RookGame(GameState):
                 allowed.append(only)
         return Hidden(pool, tuple(sizes), tuple(allowed))
 
+    def _hidden_masks(self, seat: Seat) -> list[int]:
+        pool = self.hidden_from(seat)
+        piles = [pile for pile in (self.nest, self.discarded & pool) if pile]
+        return [self.hands[s] for s in range(4) if s != seat] + piles
+
     def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
         others = [s for s in range(4) if s != seat]
         for other, mask in zip(others, masks, strict=False):
