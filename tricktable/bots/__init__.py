@@ -19,11 +19,17 @@ from tricktable.engine.actions import Action
 from tricktable.engine.events import Event
 from tricktable.engine.state import GameState
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "strong")
+"""Every bot, weakest first."""
 
 
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``heuristic``) for a game, seeded."""
+    """A bot by name (``random``, ``heuristic``, ``strong``) for a game, seeded."""
+    if name == "strong":
+        from tricktable.bots.strong import StrongBot
+
+        make_bot("heuristic", game)  # its play-outs need one
+        return StrongBot(game, seed)
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":

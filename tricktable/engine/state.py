@@ -53,6 +53,8 @@ class GameState(ABC):
     rules_type: ClassVar[type[Rules]]
     player_counts: ClassVar[tuple[int, ...]]  # allowed numbers of players, default first
     tricks_reviewable: ClassVar[bool] = True  # False: earlier tricks of a hand stay turned down
+    card_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
+    unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
 
     def __init__(self, rules: Rules, players: int, seed: int, deal: JSON | None) -> None:
         self.rules = rules
@@ -200,6 +202,22 @@ class GameState(ABC):
         return [log[i].seen_by(seat) for i in range(hand_start, len(log))
                 if log[i].kind != "play" or i > shown_from]
 
+    def fork(self) -> GameState:
+        """A fast copy for search within a hand: lists, dicts and sets copied one level deep.
+
+        The games never mutate anything nested inside those, so the copy is
+        independent as long as no new hand is dealt (the RNG is shared).
+        """
+        forked = object.__new__(type(self))
+        forked.__dict__ = {key: value.copy() if type(value) in _COPIED else value
+                           for key, value in self.__dict__.items()}
+        return forked
+
+    def search_key(self) -> tuple[Any, ...]:
+        """Everything the rest of the hand depends on, hashable: equal keys, equal futures."""
+        skip = _NEVER_SEARCHED | self.unsearched
+        return tuple(_frozen(value) for key, value in self.__dict__.items() if key not in skip)
+
     def clone(self) -> GameState:
         """An independent copy (the RNG included)."""
         return copy.deepcopy(self)
@@ -263,6 +281,20 @@ class GameState(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} phase={self.phase} to_move={self.to_move}>"
+
+
+_COPIED = (list, dict, set)
+_NEVER_SEARCHED = frozenset({"log", "history", "results", "rng", "rules", "deal", "seed"})
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return tuple((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
 
 
 def deal_round(cards: Sequence[Card], players: int, dealer: Seat) -> list[int]:
