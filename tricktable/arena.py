@@ -3,24 +3,54 @@
 Each deal (a game's first hand, from seed ``d``) is played once per side with
 bot A on that side and bot B everywhere else, so luck of the cards cancels.
 The margin is A's mean score change per hand minus the mean change of the
-others, with a 95% confidence interval over deals.
+others, with a 95% confidence interval over deals. The bot in seat ``s`` of
+deal ``d`` is seeded ``d * 31 + s`` whichever bot it is, so a bot against
+itself plays the same hand in every rotation and its margin is exactly zero.
 
 >>> result = duplicate_match("rook", "random", "random", deals=4, seed=1)
->>> result.hands, len(result.per_deal)
-(8, 4)
+>>> result.hands, len(result.per_deal), result.margin
+(8, 4, 0.0)
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.bots import bot_step, make_bot
+from tricktable.bots import Bot, decide, make_bot, show_trick
 from tricktable.engine.registry import new_game
 from tricktable.engine.state import GameState
+
+
+def interval(values: Sequence[float]) -> float:
+    """Half-width of the 95% confidence interval of the mean of ``values``.
+
+    >>> round(interval([1.0, 3.0]), 2), interval([2.0])
+    (1.96, inf)
+    """
+    if len(values) < 2:
+        return math.inf
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) of ``values``, interpolated; 0 when empty.
+
+    >>> percentile([4.0, 1.0, 3.0, 2.0], 50), percentile([1.0, 2.0], 95)
+    (2.5, 1.95)
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
 @dataclass
@@ -31,10 +61,15 @@ class MatchResult:
     bot_a: str
     bot_b: str
     players: int
+    seed: int = 0
     hands: int = 0
     per_deal: list[float] = field(default_factory=list)  # A's margin per deal
+    a_per_deal: list[float] = field(default_factory=list)  # A's side's mean change per deal
+    b_per_deal: list[float] = field(default_factory=list)  # B's sides' mean change per deal
     a_deltas: list[float] = field(default_factory=list)  # A's score change per hand
     results: list[dict[str, Any]] = field(default_factory=list)  # the hands, with A's side
+    seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """Every decision's time in seconds: A's, then B's."""
 
     @property
     def margin(self) -> float:
@@ -44,9 +79,21 @@ class MatchResult:
     @property
     def confidence(self) -> float:
         """Half-width of the 95% confidence interval of ``margin``."""
-        if len(self.per_deal) < 2:
-            return math.inf
-        return 1.96 * statistics.stdev(self.per_deal) / math.sqrt(len(self.per_deal))
+        return interval(self.per_deal)
+
+    @property
+    def win_rate(self) -> float:
+        """The share of deals A's margin is above zero (ties count half)."""
+        scores = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in self.per_deal]
+        return statistics.fmean(scores) if scores else 0.0
+
+    def merge(self, other: MatchResult) -> None:
+        """Append the deals of ``other`` (which follow this result's deals)."""
+        self.hands += other.hands
+        for name in ("per_deal", "a_per_deal", "b_per_deal", "a_deltas", "results"):
+            getattr(self, name).extend(getattr(other, name))
+        for mine, theirs in zip(self.seconds, other.seconds, strict=True):
+            mine.extend(theirs)
 
     def summary(self) -> dict[str, Any]:
         """The figures as a JSON-serialisable dict."""
@@ -58,12 +105,94 @@ class MatchResult:
             "a_mean_delta": round(statistics.fmean(self.a_deltas), 3) if self.a_deltas else 0,
         }
 
+    def report(self) -> dict[str, Any]:
+        """The ``tricktable arena --json`` document: the margin and each bot's figures.
 
-def play_hand(game: GameState, bots: list[Any]) -> dict[str, Any]:
-    """Play bots until the game's first hand is scored; return its result."""
+        ``ci95`` is null with fewer than two deals.
+        """
+        win_rates = (self.win_rate, 1.0 - self.win_rate if self.per_deal else 0.0)
+        bots = [{
+            "name": name,
+            "mean": _figure(statistics.fmean(deltas) if deltas else 0.0),
+            "ci95": _figure(interval(deltas)),
+            "win_rate": round(win_rate, 4),
+            "decision_ms_p50": round(1000 * percentile(seconds, 50), 3),
+            "decision_ms_p95": round(1000 * percentile(seconds, 95), 3),
+        } for name, deltas, win_rate, seconds in zip(
+            (self.bot_a, self.bot_b), (self.a_per_deal, self.b_per_deal), win_rates,
+            self.seconds, strict=True)]
+        return {
+            "game": self.game, "players": self.players, "deals": len(self.per_deal),
+            "hands": self.hands, "seed": self.seed,
+            "margin": {"mean": _figure(self.margin), "ci95": _figure(self.confidence)},
+            "bots": bots,
+        }
+
+
+def _figure(value: float) -> float | None:
+    """A figure for JSON: rounded, and None where it is not finite."""
+    return round(value, 3) if math.isfinite(value) else None
+
+
+def play_hand(
+    game: GameState, bots: Sequence[Bot], on_decision: Callable[[int, float], None] | None = None
+) -> dict[str, Any]:
+    """Play bots until the game's first hand is scored; return its result.
+
+    ``on_decision(seat, seconds)`` is told how long each decision took.
+    """
     while not game.results and not game.is_over:
-        bot_step(game, bots)
+        seat = game.to_move
+        assert seat is not None
+        started = time.perf_counter()
+        action = decide(bots[seat], game)
+        if on_decision is not None:
+            on_decision(seat, time.perf_counter() - started)
+        if any(event.kind == "trick" for event in game.apply(action)):
+            show_trick(game, bots)
     return game.results[0]
+
+
+def play_deals(
+    game_name: str,
+    bot_a: str,
+    bot_b: str,
+    deals: range,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Play the duplicate deals in ``deals`` serially (``seed`` is the first one)."""
+    probe = new_game(game_name, seed=deals.start, players=players, options=options)
+    result = MatchResult(game_name, bot_a, bot_b, probe.players, seed=deals.start)
+    sides = probe.sides
+    for deal in deals:
+        a_total = margin = others_total = 0.0
+        for index, side in enumerate(sides):
+            game = new_game(game_name, seed=deal, players=players, options=options)
+            bots = [make_bot(bot_a if s in side else bot_b, game_name, seed=deal * 31 + s)
+                    for s in range(game.players)]
+
+            def timed(seat: int, seconds: float, side: list[int] = side) -> None:
+                result.seconds[0 if seat in side else 1].append(seconds)
+
+            hand = play_hand(game, bots, timed)
+            deltas = hand["deltas"]
+            others = [d for i, d in enumerate(deltas) if i != index]
+            # sums of whole points, divided once: exact when the bots are the same
+            a_total += deltas[index]
+            others_total += sum(others)
+            margin += len(others) * deltas[index] - sum(others)
+            result.a_deltas.append(deltas[index])
+            result.results.append({**hand, "a_side": index})
+            result.hands += 1
+        count = len(sides) - 1
+        result.per_deal.append(margin / (count * len(sides)))
+        result.a_per_deal.append(a_total / len(sides))
+        result.b_per_deal.append(others_total / (count * len(sides)))
+        if progress is not None:
+            progress(1)
+    return result
 
 
 def duplicate_match(
@@ -75,25 +204,28 @@ def duplicate_match(
     players: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> MatchResult:
-    """Play ``deals`` duplicate deals of A against B; see the module docstring."""
-    probe = new_game(game_name, seed=seed, players=players, options=options)
-    result = MatchResult(game_name, bot_a, bot_b, probe.players)
-    sides = probe.sides
-    for deal in range(seed, seed + deals):
-        margin = 0.0
-        for index, side in enumerate(sides):
-            game = new_game(game_name, seed=deal, players=players, options=options)
-            bots = [make_bot(bot_a if s in side else bot_b, game_name, seed=deal * 31 + s)
-                    for s in range(game.players)]
-            hand = play_hand(game, bots)
-            deltas = hand["deltas"]
-            others = [d for i, d in enumerate(deltas) if i != index]
-            margin += deltas[index] - statistics.fmean(others)
-            result.a_deltas.append(deltas[index])
-            result.results.append({**hand, "a_side": index})
-            result.hands += 1
-        result.per_deal.append(margin / len(sides))
-        if progress is not None:
-            progress(1)
+    """Play ``deals`` duplicate deals of A against B; see the module docstring.
+
+    With ``workers`` above 1 the deals are shared, in chunks, among that many
+    processes; the result is the same but for the decision times.
+    ``progress(n)`` is called as each ``n`` deals finish.
+    """
+    chunk = max(1, min(8, deals // (workers * 8)))
+    ranges = [range(start, min(start + chunk, seed + deals))
+              for start in range(seed, seed + deals, chunk)]
+    if workers <= 1 or len(ranges) <= 1:
+        return play_deals(game_name, bot_a, bot_b, range(seed, seed + deals), players, options,
+                          progress)
+    with ProcessPoolExecutor(max_workers=min(workers, len(ranges))) as pool:
+        futures: list[Future[MatchResult]] = [
+            pool.submit(play_deals, game_name, bot_a, bot_b, part, players, options)
+            for part in ranges]
+        for done in as_completed(futures):
+            if progress is not None:
+                progress(len(done.result().per_deal))
+    result = futures[0].result()
+    for future in futures[1:]:
+        result.merge(future.result())
     return result

@@ -42,8 +42,9 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
 
 
-def decide(bot: Bot, game: GameState) -> Action:
-    """The action ``bot`` chooses for the seat to move.
+def decision(bot: Bot, game: GameState) -> Callable[[], Action]:
+    """The choice ``bot`` is to make for the seat to move, as a call that holds
+    snapshots rather than the game, so it may run in another thread.
 
     A bot is given that seat's view and the legal actions; a search bot (one
     with ``choose_state``) is given ``game.redacted(seat)`` instead: a copy of
@@ -52,11 +53,18 @@ def decide(bot: Bot, game: GameState) -> Action:
     """
     seat = game.to_move
     assert seat is not None, "the game is over"
+    legal = game.legal_actions()
     choose_state = getattr(bot, "choose_state", None)
     if choose_state is not None:
-        action: Action = choose_state(game.redacted(seat), game.legal_actions())
-        return action
-    return bot.choose(game.view(seat), game.legal_actions())
+        state = game.redacted(seat)
+        return lambda: choose_state(state, legal)  # type: ignore[no-any-return]
+    view = game.view(seat)
+    return lambda: bot.choose(view, legal)
+
+
+def decide(bot: Bot, game: GameState) -> Action:
+    """The action ``bot`` chooses for the seat to move (see :func:`decision`)."""
+    return decision(bot, game)()
 
 
 def bot_step(game: GameState, bots: Sequence[Bot | None]) -> list[Event]:
@@ -91,5 +99,5 @@ def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
 
 
 __all__ = [
-    "BOT_NAMES", "Bot", "RandomBot", "bot_step", "decide", "make_bot", "play_game", "show_trick",
+    "BOT_NAMES", "Bot", "RandomBot", "bot_step", "decide", "decision", "make_bot", "play_game", "show_trick",
 ]

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import tricktable
 from tricktable import Action, GameState, IllegalAction, OptionError
-from tricktable.bots import BOT_NAMES, Bot, make_bot
+from tricktable.bots import BOT_NAMES, Bot, decision, make_bot
 from tricktable.server import protocol
 from tricktable.server.protocol import JSON, Act, Hello, Hint, Message, Ping, Sync
 from tricktable.store import STATUSES, RoomInfo, SeatInfo, Store, StoredAction
@@ -101,9 +101,10 @@ def usable_bots(game: str) -> list[str]:
 
 
 def best_bot(game: str) -> str:
-    """The strongest bot for ``game``: the last usable one in BOT_NAMES's order of strength."""
+    """The bot that fills seats unless a room asks for another: ``heuristic``, which
+    answers at once (``strong`` thinks up to half a second a move, and is a choice)."""
     names = usable_bots(game)
-    for preferred in ("strong", "heuristic"):
+    for preferred in ("heuristic",):
         if preferred in names:
             return preferred
     return names[-1] if names else "random"
@@ -226,8 +227,9 @@ def rebuild(info: RoomInfo, actions: Sequence[StoredAction]) -> Loaded:
             raise RoomError(f"room {info.id}: action {number} is stored as {stored.version}")
         if stored.actor.startswith("bot:"):
             bot = bot_for(loaded, stored.seat)
-            with contextlib.suppress(Exception):
-                bot.choose(game.view(stored.seat), game.legal_actions())
+            if not hasattr(bot, "choose_state"):  # search bots remember nothing
+                with contextlib.suppress(Exception):
+                    bot.choose(game.view(stored.seat), game.legal_actions())
         try:
             game.apply(stored.text)
         except IllegalAction as error:
@@ -523,14 +525,14 @@ class Room:
             return
         self.bot_version = self.info.version
         bot = bot_for(self.loaded, seat)
-        view, legal = self.game.view(seat), self.game.legal_actions()
-        self._spawn(self._think(self.info.version, seat, bot, view, legal))
+        legal = self.game.legal_actions()
+        self._spawn(self._think(self.info.version, seat, decision(bot, self.game), legal))
 
-    async def _think(self, version: int, seat: int, bot: Bot, view: JSON,
+    async def _think(self, version: int, seat: int, choice: Callable[[], Action],
                      legal: list[Action]) -> None:
         started = time.monotonic()
         try:
-            action = await self.manager.in_bots(bot.choose, view, legal)
+            action = await self.manager.in_bots(choice)
         except Exception:
             log.exception("room %s: the %s bot failed; playing a random legal action",
                           self.id, self.seats[seat].info.bot)

@@ -1,0 +1,115 @@
+"""``tricktable arena`` and :mod:`tricktable.arena`: duplicate matches between bots."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tricktable.arena import duplicate_match
+from tricktable.bots import BOT_NAMES
+from tricktable.cli import main
+
+
+def arena(*args: str) -> dict[str, Any]:
+    """Run ``tricktable arena ... --json`` and return its document."""
+    result = CliRunner().invoke(main, ["arena", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(result.output)
+    return doc
+
+
+def without_timings(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document but for the decision times."""
+    bots = [{k: v for k, v in bot.items() if not k.startswith("decision_ms")}
+            for bot in doc["bots"]]
+    return {**doc, "bots": bots}
+
+
+def test_the_json_document() -> None:
+    doc = arena("rook", "--bots", "heuristic,random", "--deals", "3", "--seed", "5",
+                "--workers", "1")
+    assert list(doc) == ["game", "players", "deals", "hands", "seed", "margin", "bots"]
+    assert (doc["game"], doc["players"], doc["deals"], doc["hands"], doc["seed"]) == (
+        "rook", 4, 3, 6, 5)
+    assert list(doc["margin"]) == ["mean", "ci95"]
+    assert [bot["name"] for bot in doc["bots"]] == ["heuristic", "random"]
+    for bot in doc["bots"]:
+        assert list(bot) == ["name", "mean", "ci95", "win_rate", "decision_ms_p50",
+                             "decision_ms_p95"]
+        assert 0 <= bot["decision_ms_p50"] <= bot["decision_ms_p95"]
+    a, b = doc["bots"]
+    assert a["win_rate"] + b["win_rate"] == 1
+    assert doc["margin"]["mean"] == pytest.approx(a["mean"] - b["mean"], abs=0.002)
+
+
+def test_single_seat_sides_put_a_in_every_seat() -> None:
+    doc = arena("bidder", "--players", "3", "--bots", "random,heuristic", "--deals", "2",
+                "--workers", "1")
+    assert (doc["players"], doc["deals"], doc["hands"]) == (3, 2, 6)
+    assert [bot["name"] for bot in doc["bots"]] == ["random", "heuristic"]
+
+
+def test_the_worker_count_changes_nothing_but_timings() -> None:
+    args = ("bidder", "--players", "3", "--bots", "heuristic,random", "--deals", "5",
+            "--option", "contra=on", "--seed", "3")
+    serial = arena(*args, "--workers", "1")
+    assert without_timings(arena(*args, "--workers", "2")) == without_timings(serial)
+
+
+@pytest.mark.parametrize(("game", "players", "bot"), [
+    ("rook", None, "random"), ("notrump", 3, "random"), ("bidder", 5, "heuristic")])
+def test_a_bot_against_itself_breaks_exactly_even(game: str, players: int | None,
+                                                   bot: str) -> None:
+    # the bot in each seat is seeded alike whichever role it plays, so every rotation
+    # of a deal is the same hand and A's margin is zero on every deal
+    result = duplicate_match(game, bot, bot, deals=4, seed=2, players=players)
+    assert result.per_deal == [0.0] * 4
+    assert result.a_per_deal == result.b_per_deal
+    report = result.report()
+    assert report["margin"] == {"mean": 0.0, "ci95": 0.0}
+    a, b = report["bots"]
+    assert (a["mean"], a["ci95"], a["win_rate"]) == (b["mean"], b["ci95"], b["win_rate"])
+    assert a["win_rate"] == 0.5
+
+
+def test_the_same_bot_on_both_sides_gives_two_entries() -> None:
+    doc = arena("sixtysix", "--bots", "random,random", "--deals", "2", "--workers", "1")
+    assert [bot["name"] for bot in doc["bots"]] == ["random", "random"]
+    assert doc["hands"] == 4
+
+
+def test_heuristic_beats_random_in_rook() -> None:
+    doc = arena("rook", "--bots", "heuristic,random", "--deals", "20", "--seed", "40",
+                "--workers", "2")
+    margin = doc["margin"]
+    assert margin["mean"] - margin["ci95"] > 50, margin
+    assert doc["bots"][0]["win_rate"] > 0.8
+
+
+def test_the_table() -> None:
+    result = CliRunner().invoke(main, ["arena", "rook", "--bots", "heuristic,random",
+                                       "--deals", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "A: heuristic" in result.output and "B: random" in result.output
+    assert "A's margin over B per deal" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["rook", "--bots", "heuristic,nobody"], "unknown bot 'nobody'; bots: "),
+    (["rook", "--bots", "heuristic"], "--bots takes two bot names"),
+    (["rook", "--bots", "random,random,random"], "--bots takes two bot names"),
+    (["rook", "--bots", "random,"], "--bots takes two bot names"),
+    (["chess", "--bots", "random,random"], "unknown game 'chess'; games: "),
+    (["rook", "--bots", "random,random", "--option", "target=lots"], "option 'target'"),
+    (["bidder", "--bots", "random,random", "--players", "9"], "not 9"),
+])
+def test_user_errors_are_one_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["arena", *args, "--deals", "2", "--json"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert message in result.stderr
+    if "bot" in message:
+        assert all(name in result.stderr for name in BOT_NAMES)
