@@ -7,6 +7,7 @@
 """
 
 from tricktable import games as _games  # registers every game
+from tricktable.bots.hints import Hint, hint
 from tricktable.cards import Card, CardSet, Deck, Seat
 from tricktable.engine.actions import Action, IllegalAction
 from tricktable.engine.events import Event
@@ -24,7 +25,7 @@ def games() -> list[str]:
 
 
 __all__ = [
-    "Action", "Card", "CardSet", "DealError", "Deck", "Event", "GameState", "IllegalAction",
-    "OptionError", "Phase", "RecordError", "Seat", "find_game", "games", "load_record",
+    "Action", "Card", "CardSet", "DealError", "Deck", "Event", "GameState", "Hint", "IllegalAction",
+    "OptionError", "Phase", "RecordError", "Seat", "find_game", "games", "hint", "load_record",
     "new_game", "replay", "save_record",
 ]

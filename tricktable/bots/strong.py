@@ -38,6 +38,9 @@ from tricktable.engine.state import GameState, Phase
 from tricktable.solver import Solver
 
 
+CARD_KINDS = ("play", "call")  # actions that put a card on the trick
+
+
 @dataclass(frozen=True)
 class SearchLimits:
     """How much the strong bot searches for one decision."""
@@ -98,7 +101,7 @@ class StrongBot:
             for choice in choices:
                 value, took = self._value(world, seat, choice.action, rollout_seed)
                 choice.values.append(value)
-                if took is not None:
+                if took is not None and choice.action.kind in CARD_KINDS:
                     choice.tricks.append(took)
             if time.perf_counter() > deadline:
                 break

@@ -12,7 +12,7 @@ from rich.text import Text
 
 import tricktable
 from tricktable import Action, Event, GameState, IllegalAction
-from tricktable.bots import Bot, show_trick
+from tricktable.bots import Bot, decide, show_trick
 from tricktable.cli import common
 from tricktable.cli.common import CliError, Seating
 from tricktable.cli.render import actions_list, result_table, winner_line
@@ -68,8 +68,10 @@ def read_action(game: GameState, text: str) -> Action:
 class Session:
     """A game between one human seat and bots, printed as the human sees it."""
 
-    def __init__(self, game: GameState, seat: int, bots: dict[int, Bot], out: Console) -> None:
+    def __init__(self, game: GameState, seat: int, bots: dict[int, Bot], out: Console,
+                 hints: bool = False) -> None:
         self.game, self.seat, self.bots, self.out = game, seat, bots, out
+        self.hints = hints  # show the strong bot's ranked choices on each turn
         self.seating = Seating.of(game)
         self.screen = screen_for(game.name)
         self.seen = 0  # log entries already printed
@@ -87,8 +89,7 @@ class Session:
                 if turn is not Turn.PLAYED:
                     return turn
             else:
-                choice = self.bots[mover].choose(self.game.view(mover), self.game.legal_actions())
-                self.watch(self.game.apply(choice))
+                self.watch(self.game.apply(decide(self.bots[mover], self.game)))
         self.show_events()
         self.out.print(winner_line(self.game.winner, self.game.scores, self.seating))
         if self.game.winner is not None:
@@ -123,6 +124,8 @@ class Session:
         legal = self.game.legal_actions()
         self.out.print(self.screen(self.game.view(self.seat), self.seating))
         self.out.print(actions_list(legal))
+        if self.hints and len(legal) > 1:
+            self.show_hints()
         while True:
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             line = self.ask(f"Your move [{numbers}, action, help, quit]: ")
@@ -144,6 +147,12 @@ class Session:
                     return Turn.PLAYED
                 except IllegalAction as error:
                     self.out.print(Text(f"Not allowed: {error}", style="bold red"))
+
+    def show_hints(self) -> None:
+        """The strong bot's best choices for this turn, with expected score and reason."""
+        for rank, hint in enumerate(tricktable.hint(self.game, self.seat)[:3], start=1):
+            self.out.print(Text(f"hint {rank}: {hint.action:<14} {hint.value:+7.1f}  {hint.reason}",
+                                style="green"))
 
     def ask(self, prompt: str) -> str | None:
         """One line of input, or None at the end of input."""
@@ -175,10 +184,12 @@ class Session:
 @click.option("--players", type=int, help="Number of players, where the game allows a choice.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A rules option (repeatable); see `tricktable games`.")
+@click.option("--hints", is_flag=True,
+              help="Show the strong bot's best choices, with expected score and reason.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game's record here when the game ends or stops.")
 def play(game_name: str, seed: int | None, seat: int, bots: str, players: int | None,
-         options: tuple[str, ...], save: Path | None) -> None:
+         options: tuple[str, ...], hints: bool, save: Path | None) -> None:
     """Play GAME in the terminal against bots (input may be piped in)."""
     game = common.start_game(game_name, seed, players, options)
     if not 0 <= seat < game.players:
@@ -187,7 +198,7 @@ def play(game_name: str, seed: int | None, seat: int, bots: str, players: int | 
     out = common.console()
     out.print(Text(f"{game.title}, seed {game.seed}: you play {game.seat_name(seat)} "
                    f"(seat {seat}); type 'help' for help", style="bold"))
-    session = Session(game, seat, common.make_bots(names, game, skip=seat), out)
+    session = Session(game, seat, common.make_bots(names, game, skip=seat), out, hints)
     turn = session.run()
     if turn is Turn.QUIT and save is None:
         answer = session.ask("Save the record? File name (Enter to skip): ")

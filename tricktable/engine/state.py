@@ -53,7 +53,7 @@ class GameState(ABC):
     rules_type: ClassVar[type[Rules]]
     player_counts: ClassVar[tuple[int, ...]]  # allowed numbers of players, default first
     tricks_reviewable: ClassVar[bool] = True  # False: earlier tricks of a hand stay turned down
-    card_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
+    play_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
     unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
 
     def __init__(self, rules: Rules, players: int, seed: int, deal: JSON | None) -> None:

@@ -123,7 +123,7 @@ class RookGame(GameState):
     rules_type = RookRules
     player_counts = (4,)
     tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
-    card_points = POINTS
+    play_points = POINTS
     unsearched = frozenset({"last_trick", "voids", "bids", "taken", "nest_card", "keys"})
     rules: RookRules
 

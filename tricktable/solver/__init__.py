@@ -54,7 +54,7 @@ class Solver:
         self.hands_done = len(game.results)
         self.table: dict[tuple[object, ...], Entry] = {}
         self.nodes = 0
-        self.points = game.card_points
+        self.points = game.play_points
         self.suit_of = type(game).deck.suit_table
 
     def value(self, game: GameState) -> float:
