@@ -21,7 +21,7 @@ from tricktable.engine.worlds import Hidden, InconsistentWorld
 
 CASES = game_cases()
 SEEDS = range(12)
-SAMPLES_PER_STEP = 2
+SAMPLES_PER_STEP = 3
 
 
 def _check_worlds(name: str, players: int, seed: int) -> int:
@@ -56,7 +56,7 @@ def _check_worlds(name: str, players: int, seed: int) -> int:
 @pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
 def test_sampled_worlds_agree_with_what_the_seat_knows(name: str, players: int) -> None:
     total = sum(_check_worlds(name, players, seed) for seed in SEEDS)
-    assert total > 100_000 // len(CASES)
+    assert total > 2_000  # about 110,000 over all the cases
 
 
 def _enumerate(hidden: Hidden) -> list[tuple[int, ...]]:

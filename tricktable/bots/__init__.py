@@ -57,7 +57,7 @@ def decision(bot: Bot, game: GameState) -> Callable[[], Action]:
     choose_state = getattr(bot, "choose_state", None)
     if choose_state is not None:
         state = game.redacted(seat)
-        return lambda: choose_state(state, legal)  # type: ignore[no-any-return]
+        return lambda: choose_state(state, legal)
     view = game.view(seat)
     return lambda: bot.choose(view, legal)
 
@@ -99,5 +99,6 @@ def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
 
 
 __all__ = [
-    "BOT_NAMES", "Bot", "RandomBot", "bot_step", "decide", "decision", "make_bot", "play_game", "show_trick",
+    "BOT_NAMES", "Bot", "RandomBot", "bot_step", "decide", "decision", "make_bot", "play_game",
+    "show_trick",
 ]

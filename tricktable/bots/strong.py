@@ -31,6 +31,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from tricktable.bots import Bot, make_bot, show_trick
 from tricktable.engine.actions import Action
@@ -81,6 +82,10 @@ class StrongBot:
         self.seed = seed
         self.limits = limits or SearchLimits()
         self.decisions = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Not enough to search from: ask through :func:`tricktable.bots.decide` instead."""
+        raise TypeError("the strong bot searches a redacted game: use tricktable.bots.decide")
 
     def choose_state(self, state: GameState, legal: list[Action]) -> Action:
         """The best action for the seat to move in ``state`` (a redacted game)."""

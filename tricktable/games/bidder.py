@@ -15,6 +15,7 @@ tricktable.engine.actions.IllegalAction: a bid must outrank the high bid of 5 (o
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from tricktable.cards import PIQUET, Card, Seat
@@ -24,6 +25,7 @@ from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import follow_mask, trick_view, winner_index
+from tricktable.engine.worlds import Hidden
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
 """Cards per hand for each number of players."""
@@ -205,6 +207,7 @@ class BidderGame(GameState):
         self.played: list[tuple[list[Card], Seat, Seat]] = []  # this hand's finished tricks
         self.tricks_won = [0] * self.players
         self.taken = [0] * self.players
+        self.voids = [0] * self.players  # per seat: the cards it showed it lacks by not following
         self.to_move = (self.dealer + 1) % self.players
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: "
                                                    f"{self.seat_name(self.dealer)} deals"))
@@ -308,6 +311,8 @@ class BidderGame(GameState):
             led = SUIT_OF[card]
             self.led_mask = SUIT_MASKS[led]
             self.keys = KEYS[NO_TRUMP if self.trump is None else self.trump][led]
+        elif not self.led_mask >> card & 1:  # only following is ever required (null too)
+            self.voids[seat] |= self.led_mask
         trick.append(card)
         self.log.append(Event("play", seat, self._play_text[seat][card]))
         if len(trick) < self.players:
@@ -533,6 +538,43 @@ class BidderGame(GameState):
             "trick": [PIQUET.text(c) for c in self.trick],
             "taken": [cards_text(t) for t in self.taken],
         }
+
+    def hidden(self, seat: Seat) -> Hidden:
+        """The other hands (none of a suit it failed to follow), then before the rest is
+        dealt each seat's undealt cards (its own too) and the face-down left-over.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("bidder", players=3, seed=1, options={"knocking": True})
+        >>> game.hidden(0).sizes  # two half hands, three halves to come, two left over
+        (5, 5, 5, 5, 5, 2)
+        """
+        pool = self.hidden_from(seat)
+        sizes, allowed = [], []
+        for other in range(self.players):
+            if other != seat:
+                sizes.append(self.hands[other].bit_count())
+                allowed.append(pool & ~self.voids[other])
+        for pile in self._undealt():
+            sizes.append(pile.bit_count())
+            allowed.append(pool)
+        return Hidden(pool, tuple(sizes), tuple(allowed))
+
+    def _undealt(self) -> list[int]:
+        """Each seat's undealt cards and the face-down left-over, those that are not empty."""
+        left_over = 0 if self.left_over_shown else self.left_over
+        return [pile for pile in (*self.rest, left_over) if pile]
+
+    def _hidden_masks(self, seat: Seat) -> list[int]:
+        return [self.hands[s] for s in range(self.players) if s != seat] + self._undealt()
+
+    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        places = iter(masks)
+        for other in range(self.players):
+            if other != seat:
+                self.hands[other] = next(places)
+        self.rest = [next(places) if pile else 0 for pile in self.rest]
+        if self.left_over and not self.left_over_shown:
+            self.left_over = next(places)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now: other hands and undealt cards."""

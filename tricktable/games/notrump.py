@@ -16,15 +16,17 @@ Four players in partnerships (13 cards each) or three each for themselves
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from tricktable.cards import STANDARD, Card, Seat
+from tricktable.cards import STANDARD, Card, Seat, bits
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import follow_or_trump_mask
+from tricktable.engine.worlds import Hidden
 
 SUITS = 4
 NO_TRUMP = SUITS  # the contract index of No Trump; 0..3 are the suit contracts
@@ -163,6 +165,7 @@ class NotrumpGame(GameState):
         self.tricks_won = [0] * n
         self.taken = [0] * n
         self.thrown_out = 0
+        self.voids = [0] * n  # per seat: the cards it showed it lacks by not following
         self.phase = Phase.CONTRACT
         self.to_move = self.eldest
         self.log.append(Event("deal", self.dealer,
@@ -293,6 +296,8 @@ class NotrumpGame(GameState):
     def _play(self, seat: Seat, card: Card, call: bool) -> None:
         team = self.team_of[seat]
         self.hands[seat] ^= 1 << card
+        if self.trick and not self.led_mask >> card & 1:
+            self._show_void(seat, card, self.trump[team])
         text = PLAY_TEXT[self.players][seat][card]
         if call:
             text = self._call(seat, team) + text.removeprefix(self.seat_name(seat))
@@ -309,6 +314,18 @@ class NotrumpGame(GameState):
             self._finish_trick()
         else:
             self.to_move = (seat + 1) % self.players
+
+    def _show_void(self, seat: Seat, card: Card, trump: int | None) -> None:
+        """``seat`` did not follow with ``card``: it holds no card of the led suit, nor,
+        if its team had a trump before this card and ``card`` is none, any trump.
+
+        A call is no such trump: the team had no trump before it. Nothing is
+        learnt about a marker from a call not made: calling is never required.
+        """
+        void = self.led_mask
+        if trump is not None and SUIT_OF[card] != trump:
+            void |= SUIT_MASKS[trump]
+        self.voids[seat] |= void
 
     def _call(self, seat: Seat, team: int) -> str:
         """Reveal ``seat``'s marker and make its suit the team's trump; the event's opening."""
@@ -587,6 +604,87 @@ class NotrumpGame(GameState):
             "taken": [texts(t) for t in self.taken],
             "thrown_out": texts(self.thrown_out),
         }
+
+    def hidden(self, seat: Seat) -> Hidden:
+        """The unseen cards of the other hands (none of a suit shown void), then the cards
+        on their way from each other seat during the passing, then the face-down extra card.
+
+        Known and so not in the pool: the cards ``seat`` passed (in the
+        receiver's hand until played) and revealed markers (in their player's).
+        Markers add no constraint on the cards: a face-down marker is any card
+        of its hand not received in the passing (see ``_place_hidden``).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("notrump", seed=1, players=3)
+        >>> game.hidden(0).sizes  # two hands and the face-down extra card
+        (17, 17, 1)
+        """
+        pool = self.hidden_from(seat)
+        others = self._others(seat)
+        sizes = [(self.hands[o] & pool).bit_count() for o in others]
+        allowed = [pool & ~self.voids[o] for o in others]
+        for pile in self._piles(seat):
+            sizes.append(pile.bit_count())
+            allowed.append(pool)
+        return Hidden(pool, tuple(sizes), tuple(allowed))
+
+    def _others(self, seat: Seat) -> list[Seat]:
+        return [other for other in range(self.players) if other != seat]
+
+    def _piles(self, seat: Seat) -> list[int]:
+        """The non-empty unseen piles: each other seat's passed cards on their way, the extra."""
+        return [self.outgoing[o] for o in self._others(seat) if self.outgoing[o]] + (
+            [self.turned_up] if self.turned_up else [])
+
+    def _hidden_masks(self, seat: Seat) -> list[int]:
+        pool = self.hidden_from(seat)
+        return [self.hands[o] & pool for o in self._others(seat)] + self._piles(seat)
+
+    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        """Deal the unseen cards, then each face-down marker and each pass ``seat`` did not see.
+
+        A face-down marker was set before the passing, so it is a card of its
+        player's hand that the player did not receive: one of the sampled
+        hand's cards, uniformly, leaving out the cards ``seat`` passed to that
+        player. The cards a player received from a seat other than ``seat``
+        are unseen: they are drawn (uniformly) from the player's cards of this
+        hand (held or played) other than its marker, so the world's passes
+        agree with its hands. For a given deal each player has as many
+        choices, so the world stays uniform over markers and passes too.
+        """
+        pool = self.hidden_from(seat)
+        places = iter(masks)
+        others = self._others(seat)
+        for other in others:
+            self.hands[other] = self.hands[other] & ~pool | next(places)
+        for other in others:
+            if self.outgoing[other]:
+                self.outgoing[other] = self.given[other] = next(places)
+        if self.turned_up:
+            self.turned_up = next(places)
+        delivered = self.phase is Phase.PLAY and self.rules.pass_count > 0
+        for other in others:
+            giver = (other - self.pass_offset) % self.players
+            known = giver == seat or not delivered  # what it received: seen by seat, or nothing
+            marker = self.markers[other]
+            if marker is not None and not self.revealed[other]:
+                marker = rng.choice(list(bits(self.hands[other] & ~self.given[seat])))
+                self.markers[other] = marker
+            if not known:
+                held = self.hands[other] | self._played_by(other)
+                if marker is not None:
+                    held &= ~(1 << marker)
+                self.given[giver] = sum(1 << c for c in rng.sample(
+                    list(bits(held)), self.given[giver].bit_count()))
+
+    def _played_by(self, seat: Seat) -> int:
+        """The cards ``seat`` played in this hand so far."""
+        mask = 0
+        for cards, seats, _, _ in [*self.played, (self.trick, self.trick_seats, [], None)]:
+            for card, player in zip(cards, seats, strict=True):
+                if player == seat:
+                    mask |= 1 << card
+        return mask
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests).

@@ -16,6 +16,7 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
@@ -25,9 +26,15 @@ from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
 from tricktable.engine.trick import trick_view
+from tricktable.engine.worlds import Hidden
 from tricktable.games.meld import (
     ACE,
+    AROUND,
     KING,
+    NINE,
+    PINOCHLE_FACES,
+    QUEEN,
+    RUN_RANKS,
     SUITS,
     TEN,
     Meld,
@@ -69,6 +76,42 @@ def _trick_keys(trump: Suit, led: Suit) -> list[int]:
 
 
 KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+
+
+def _meld_groups(trump: Suit) -> list[list[Card]]:
+    """Faces whose least count in a hand is what its meld shows: run, marriages, dix, around,
+    pinochle (for a trump suit's K and Q the least count is runs plus royal marriages)."""
+    groups = [[face(trump, rank) for rank in RUN_RANKS], [face(trump, NINE)],
+              list(PINOCHLE_FACES)]
+    groups += [[face(suit, KING), face(suit, QUEEN)] for suit in range(SUITS)]
+    groups += [[face(suit, rank) for suit in range(SUITS)] for rank, *_ in AROUND]
+    return groups
+
+
+MELD_GROUPS = [_meld_groups(trump) for trump in range(SUITS)]
+
+
+def meld_lacks(shown: int, trump: Suit) -> int:
+    """The unshown cards a player who melded exactly ``shown`` cannot hold.
+
+    Every meld item takes the least count of its faces, and every copy that
+    counts is shown: where one face of a group is shown fewer times than all
+    the others, the hand holds no more of it than shown (more would be more meld).
+
+    Kings around and a marriage in ♠, hearts trump: no other queen (a marriage),
+    no J♦ (a pinochle), no 9♥ (a dix):
+
+    >>> PINOCHLE.hand_texts(meld_lacks(mask_of("KS KH KD KC QS"), trump=1))
+    ['Q♥', 'Q♥', '9♥', '9♥', 'Q♦', 'Q♦', 'J♦', 'J♦', 'Q♣', 'Q♣']
+    """
+    lacks = 0
+    for faces in MELD_GROUPS[trump]:
+        counts = [count(shown, first) for first in faces]
+        low = min(counts)
+        if counts.count(low) == 1:
+            lacks |= 3 << faces[counts.index(low)]
+    return lacks & ~shown
+
 
 TABLE = ActionTable(PINOCHLE, [
     ("bid", "number", range(ASSUMED_BID + 1, BID_MAX + 1)),
@@ -162,6 +205,7 @@ class PinochleGame(GameState):
     table = TABLE
     rules_type = PinochleRules
     player_counts = (4,)
+    play_points = POINTS
     rules: PinochleRules
 
     def __init__(self, rules: PinochleRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -192,6 +236,7 @@ class PinochleGame(GameState):
         self.trump: Suit | None = None
         self.melds: list[Meld] = []
         self.shown = [0, 0, 0, 0]  # melded cards, known to all while in the hand
+        self.lacks = [0, 0, 0, 0]  # per seat: cards its meld and play showed it cannot hold
         self.trick: list[Card] = []
         self.leader: Seat = 0
         self.led_mask = 0
@@ -262,6 +307,7 @@ class PinochleGame(GameState):
         self.melds = [meld(hand, trump) for hand in self.hands]
         for seat, held in enumerate(self.melds):
             self.shown[seat] = held.shown
+            self.lacks[seat] = meld_lacks(held.shown, trump)
             self.log.append(Event("meld", seat, self._meld_text(seat)))
         teams = self.team_meld()
         self.log.append(Event("meld", None, f"meld: N/S {teams[0]}, E/W {teams[1]}"))
@@ -310,11 +356,22 @@ class PinochleGame(GameState):
             return f"you are void in {led} and must trump"
         return f"you must beat the {TEXT[self.win_card]} trump if you can"
 
+    def _lacks(self, card: Card) -> int:
+        """The cards that playing ``card`` to the trick shows the seat lacks (the precedence)."""
+        win, led, trumps = self.win_card, self.led_mask, self.trump_mask
+        missed = not ABOVE[win] >> card & 1  # the card does not beat the winning card
+        if led >> card & 1:  # followed: had to head a winning card of the led suit
+            return ABOVE[win] if missed and led >> win & 1 else 0
+        if trumps >> card & 1:  # void, trumped: had to beat a winning trump
+            return led | (ABOVE[win] if missed and trumps >> win & 1 else 0)
+        return led | trumps  # void in the led suit and in trumps
+
     def _play(self, face: Card) -> None:
         seat = self.to_move or 0
         hand = self.hands[seat]
-        low = hand & (3 << face)
-        low &= -low  # of two copies, the lower id (the one shown, if one was melded)
+        pair = hand & (3 << face)
+        low = pair & self.shown[seat] or pair
+        low &= -low  # the shown copy, else the lower id (a shown single copy is the lower)
         card = low.bit_length() - 1
         self.hands[seat] = hand ^ low
         trick = self.trick
@@ -324,8 +381,10 @@ class PinochleGame(GameState):
             self.led_mask = SUIT_MASKS[suit]
             self.keys = KEYS[self.trump or 0][suit]
             self.win_card, self.win_index = card, 0
-        elif self.keys[card] > self.keys[self.win_card]:
-            self.win_card, self.win_index = card, len(trick)
+        else:
+            self.lacks[seat] |= self._lacks(card)
+            if self.keys[card] > self.keys[self.win_card]:
+                self.win_card, self.win_index = card, len(trick)
         trick.append(card)
         self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
         if len(trick) < 4:
@@ -546,6 +605,26 @@ class PinochleGame(GameState):
             "trick": [TEXT[c] for c in self.trick],
             "taken": [hand_text(t) for t in self.taken],
         }
+
+    def hidden(self, seat: Seat) -> Hidden:
+        """The other hands' unshown cards, less what their meld and play showed they lack.
+
+        >>> import tricktable
+        >>> tricktable.new_game("pinochle", seed=1).hidden(0).sizes
+        (12, 12, 12)
+        """
+        pool = self.hidden_from(seat)
+        others = [s for s in range(4) if s != seat]
+        return Hidden(pool, tuple((self.hands[s] & ~self.shown[s]).bit_count() for s in others),
+                      tuple(pool & ~self.lacks[s] for s in others))
+
+    def _hidden_masks(self, seat: Seat) -> list[int]:
+        return [self.hands[s] & ~self.shown[s] for s in range(4) if s != seat]
+
+    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        others = [s for s in range(4) if s != seat]
+        for other, mask in zip(others, masks, strict=True):
+            self.hands[other] = self.hands[other] & self.shown[other] | mask
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now: other hands, less melded cards."""

@@ -124,7 +124,8 @@ class RookGame(GameState):
     player_counts = (4,)
     tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
     play_points = POINTS
-    unsearched = frozenset({"last_trick", "voids", "bids", "taken", "nest_card", "keys"})
+    unsearched = frozenset({"last_trick", "voids", "bids", "taken", "nest_card", "keys",
+                            "led_mask"})
     rules: RookRules
 
     def __init__(self, rules: RookRules, players: int, seed: int, deal: JSON | None) -> None:

@@ -15,6 +15,7 @@ tricktable.engine.actions.IllegalAction: you may exchange the nine only after wi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, read_deal
 from tricktable.engine.trick import beating_mask, trick_view, winner_index
+from tricktable.engine.worlds import Hidden
 
 HAND_SIZE = 6
 PACKET = 3  # cards dealt at a time
@@ -142,6 +144,7 @@ class SixtySixGame(GameState):
     table = TABLE
     rules_type = SixtySixRules
     player_counts = (2,)
+    play_points = POINTS
     rules: SixtySixRules
 
     def __init__(self, rules: SixtySixRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -192,6 +195,7 @@ class SixtySixGame(GameState):
         self.marriage_points = [0, 0]
         self.marriages: list[tuple[Seat, Suit, bool]] = []  # seat, suit, shown without a lead
         self.known = [0, 0]  # cards of each hand the other player has seen
+        self.lacks = [0, 0]  # cards each hand showed it cannot hold, by failing to follow
         self.exchanged: tuple[Seat, Card] | None = None  # who exchanged, and the card taken
         self.last_bonus: Seat | None = None
         self.phase = Phase.PLAY
@@ -388,6 +392,8 @@ class SixtySixGame(GameState):
             self.keys = KEYS[self.trump][card // RANKS]
             self.to_move = 1 - seat
             return
+        if not self.stock_open:
+            self.lacks[seat] |= self._lacks(trick[0], card)
         winner = self.leader if winner_index(trick, self.keys) == 0 else seat
         first, second = trick
         points = POINTS[first] + POINTS[second]
@@ -410,6 +416,17 @@ class SixtySixGame(GameState):
             self._end_hand(None)
         elif self.stock_open:
             self.drawing = True
+
+    def _lacks(self, led: Card, card: Card) -> int:
+        """The cards that answering ``led`` with ``card`` shows the second player lacks
+        (the stock gone: follow suit; with ``strict_follow`` beat the led card, or trump)."""
+        suit = SUIT_MASKS[led // RANKS]
+        strict = self.rules.strict_follow
+        if suit >> card & 1:  # same suit: cards of a suit are numbered low to high
+            return suit & -(2 << led) if strict and card < led else 0
+        if strict and not SUIT_MASKS[self.trump] >> card & 1:
+            return suit | SUIT_MASKS[self.trump]
+        return suit
 
     def _announce(self) -> str:
         return f"P1 has {self.counted(0)}, P2 has {self.counted(1)}"
@@ -596,6 +613,30 @@ class SixtySixGame(GameState):
             "trick": [SIXTYSIX.text(c) for c in self.trick],
             "taken": [_texts(t) for t in self.taken],
         }
+
+    def hidden(self, seat: Seat) -> Hidden:
+        """The places: the other hand's unseen cards (less the suits it showed it lacks once
+        it had to follow), and the stock under which the turned-up card lies known.
+
+        >>> import tricktable
+        >>> tricktable.new_game("sixtysix", seed=1).hidden(0).sizes
+        (6, 11)
+        """
+        pool, other = self.hidden_from(seat), 1 - seat
+        sizes = ((self.hands[other] & ~self.known[other]).bit_count(), max(len(self.stock) - 1, 0))
+        return Hidden(pool, sizes, (pool & ~self.lacks[other], pool))
+
+    def _hidden_masks(self, seat: Seat) -> list[int]:
+        other = 1 - seat
+        return [self.hands[other] & ~self.known[other], sum(1 << c for c in self.stock[1:])]
+
+    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        other = 1 - seat
+        self.hands[other] = self.hands[other] & self.known[other] | masks[0]
+        if self.stock:
+            rest = list(bits(masks[1]))
+            rng.shuffle(rest)
+            self.stock = [self.stock[0], *rest]  # the turned-up card stays at the bottom
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know: the other hand's unseen cards, the stock."""

@@ -1,0 +1,83 @@
+"""No peeking: a bot's decision does not change when the hidden cards are dealt otherwise.
+
+For decisions across every game, the seat's hidden cards are re-dealt in other
+ways consistent with its view (``game.world``, which keeps everything the seat
+knows); a fresh bot with the same seed must choose the same action in every
+such game. A bot that reads the real cards is caught by the same check.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.conformance.support import case_id, game_cases, random_step, start
+from tricktable.bots import decide, make_bot
+from tricktable.bots.strong import SearchLimits, StrongBot
+from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState
+
+LIMITS = SearchLimits(worlds=3, seconds=30.0)
+
+
+def _positions(name: str, players: int, count: int) -> list[GameState]:
+    """Positions at several points of random games (different phases)."""
+    positions = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = start(name, players, seed)
+        for _ in range(rng.randrange(1, 40)):
+            if game.is_over or game.results:
+                break
+            random_step(game, rng)
+        if not game.is_over and not game.results and len(game.legal_actions()) > 1:
+            positions.append(game)
+    return positions
+
+
+def _same_decision(bot_maker: Any, game: GameState, rng: random.Random) -> None:
+    seat = game.to_move
+    assert seat is not None
+    expected = decide(bot_maker(), game)
+    for _ in range(3):
+        other = game.world(seat, rng)  # the same game for this seat, other hidden cards
+        assert other.view(seat) == game.view(seat)
+        assert decide(bot_maker(), other) == expected, (game.name, game.phase)
+
+
+@pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)
+def test_strong_bot_does_not_peek(name: str, players: int) -> None:
+    rng = random.Random(7)
+    for game in _positions(name, players, 4):
+        _same_decision(lambda: StrongBot(name, seed=3, limits=LIMITS), game, rng)
+
+
+@pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)
+def test_heuristic_bot_does_not_peek(name: str, players: int) -> None:
+    rng = random.Random(8)
+    for game in _positions(name, players, 8):
+        _same_decision(lambda: make_bot("heuristic", name, seed=3), game, rng)
+
+
+class Cheat:
+    """A bot that looks at the real cards of the next seat: the check must catch it."""
+
+    def __init__(self, real: GameState) -> None:
+        self.real = real
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        other = self.real.hands[((self.real.to_move or 0) + 1) % self.real.players]  # type: ignore[attr-defined]
+        return legal[other % len(legal)]
+
+
+def test_the_check_catches_a_bot_that_peeks() -> None:
+    rng = random.Random(1)
+    caught = 0
+    for game in _positions("rook", 4, 6):
+        seat = game.to_move or 0
+        expected = Cheat(game).choose(game.view(seat), game.legal_actions())
+        others = [game.world(seat, rng) for _ in range(5)]
+        caught += any(Cheat(o).choose(o.view(seat), o.legal_actions()) != expected for o in others)
+    assert caught >= 4
