@@ -35,7 +35,8 @@ def _end_position(name: str, players: int, seed: int, cards_left: int) -> GameSt
 def test_solver_equals_brute_force(name: str, players: int) -> None:
     checked = 0
     for seed in range(2000):
-        game = _end_position(name, players, seed, cards_left=(3 if players == 2 else 2) * players + seed % players)
+        cards_left = (3 if players == 2 else 2) * players + seed % players
+        game = _end_position(name, players, seed, cards_left)
         if game is None:
             continue
         seat = game.to_move or 0

@@ -38,7 +38,6 @@ from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
 from tricktable.solver import Solver
 
-
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
 
 
