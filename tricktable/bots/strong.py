@@ -48,7 +48,7 @@ class SearchLimits:
     worlds: int = 24  # sampled worlds per decision, at most
     seconds: float = 0.5  # wall-clock cap per decision; the search stops after the world in hand
     candidates: int = 4  # actions valued when there are more legal ones (the rest are skipped)
-    solve_below: int = 12  # solve exactly when at most this many cards are left to play
+    solve_tricks: int = 3  # solve the rest exactly once at most this many tricks are left
 
 
 @dataclass
@@ -130,7 +130,7 @@ class StrongBot:
         before = list(game.tricks_won)  # type: ignore[attr-defined]
         game.apply(action)
         if game.phase is Phase.PLAY and len(game.results) == hand and \
-                _cards_left(game) <= self.limits.solve_below:
+                _cards_left(game) <= self.limits.solve_tricks * game.players:
             value = Solver(game, seat).value(game)
             return value, _took_trick(game, seat, before)
         bots = [_heuristic(self.game, seed + s) for s in range(game.players)]
@@ -159,7 +159,9 @@ def _margin(game: GameState, seat: int, hand: int) -> float:
 
 
 def _cards_left(game: GameState) -> int:
-    return sum(hand.bit_count() for hand in game.hands)  # type: ignore[attr-defined]
+    """Cards still to be played: in hand, and in a stock still to be drawn from."""
+    held = sum(hand.bit_count() for hand in game.hands)  # type: ignore[attr-defined]
+    return held + len(getattr(game, "stock", ()))
 
 
 def _took_trick(game: GameState, seat: int, before: list[int]) -> bool | None:
