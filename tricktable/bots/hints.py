@@ -9,11 +9,16 @@
 
 from __future__ import annotations
 
+import json
+import random
+import statistics
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from tricktable.bots import make_bot
 from tricktable.bots.strong import SearchLimits, StrongBot
-from tricktable.engine.state import GameState
+from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState, Phase
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,66 @@ def hint(game: GameState, seat: int | None = None, worlds: int = 24,
         raise ValueError("the game is over")
     if seat is not None and seat != mover:
         raise ValueError(f"it is seat {mover}'s turn, not seat {seat}'s")
-    legal = game.legal_actions()
+    return rank_hints(game.redacted(mover), game.legal_actions(), worlds, seconds, choices)
+
+
+def rank_hints(state: GameState, legal: list[Action], worlds: int = 24, seconds: float = 1.0,
+               choices: int = 6) -> list[Hint]:
+    """The hints for the seat to move in ``state``, a game already redacted for it."""
     limits = SearchLimits(worlds=worlds, seconds=seconds, candidates=choices)
-    ranked = StrongBot(game.name, seed=0, limits=limits).rank(game.redacted(mover), legal)
+    ranked = StrongBot(state.name, seed=0, limits=limits).rank(state, legal)
     return [Hint(c.action.text, round(c.mean, 2), c.reason()) for c in ranked]
+
+
+def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
+                   confidence: float = 0.6) -> dict[str, dict[str, float]]:
+    """Pinochle's beginner bids: for each trump, the points the seat's team can expect
+    if the seat declares with it, and the highest bid made in ``confidence`` of the
+    sampled deals (the rest of the hand played out by heuristic players).
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("pinochle", seed=2)
+    >>> bids = suggested_bids(game, worlds=2)
+    >>> sorted(bids) == sorted("♠♥♦♣"), all(b["suggested_bid"] >= 0 for b in bids.values())
+    (True, True)
+    """
+    seat = game.to_move if seat is None else seat
+    if game.name != "pinochle" or seat is None:
+        raise ValueError("suggested bids are for a Pinochle seat")
+    state = game.redacted(seat)
+    rng = random.Random(f"bids:{json.dumps(state.view(seat), sort_keys=True)}")
+    totals: dict[str, list[int]] = {}
+    for _ in range(worlds):
+        world = state.world(seat, rng)
+        seed = rng.getrandbits(32)
+        for trump in game.table.kind_index("trump").values():
+            totals.setdefault(trump.text.partition(" ")[2], []).append(
+                _declare(world, seat, trump, seed))
+    suggestions = {}
+    for suit, points in totals.items():
+        points.sort()
+        made = points[int((1 - confidence) * len(points))]
+        suggestions[suit] = {"expected": round(statistics.fmean(points), 1),
+                             "suggested_bid": made}
+    return suggestions
+
+
+def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
+    """The points (counted meld and tricks) ``seat``'s team takes when it wins the
+    auction at the lowest bid and names ``trump`` in ``world``."""
+    game = world.fork()
+    hand = len(game.results)
+    bots = [make_bot("heuristic", game.name, seed + s) for s in range(game.players)]
+    while game.phase is not Phase.TRUMP:
+        legal = game.legal_actions()
+        if game.to_move == seat:
+            game.apply(next(a for a in legal if a.kind == "bid"))
+        else:
+            game.apply(next(a for a in legal if a.kind == "pass"))
+    game.apply(trump)
+    while len(game.results) == hand:
+        mover = game.to_move or 0
+        game.apply(bots[mover].choose(game.view(mover), game.legal_actions()))
+    result = game.results[hand]
+    team = seat & 1
+    return int(result["meld_counted"][team] + result["card_points"][team])

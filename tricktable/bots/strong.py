@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 import random
 import statistics
 import time
@@ -36,7 +37,7 @@ from typing import Any
 from tricktable.bots import Bot, make_bot, show_trick
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
-from tricktable.solver import Solver
+from tricktable.solver import Solver, distinct_cards
 
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
 
@@ -47,7 +48,8 @@ class SearchLimits:
 
     worlds: int = 24  # sampled worlds per decision, at most
     seconds: float = 0.5  # wall-clock cap per decision; the search stops after the world in hand
-    candidates: int = 4  # actions valued when there are more legal ones (the rest are skipped)
+    candidates: int = 5  # actions valued when there are more legal ones (the rest are skipped)
+    settle: int = 6  # worlds before clearly worse candidates are dropped
     solve_tricks: int = 3  # solve the rest exactly once at most this many tricks are left
 
 
@@ -93,36 +95,62 @@ class StrongBot:
         return self.rank(state, legal)[0].action
 
     def rank(self, state: GameState, legal: list[Action]) -> list[Choice]:
-        """The candidate actions, best first, each with its sampled values."""
+        """The candidate actions, best first, each with its sampled values.
+
+        Worlds are sampled one at a time and every candidate still in the
+        running is valued in each. After ``settle`` worlds, a candidate whose
+        paired difference to the leader is clearly negative (two standard
+        errors) is dropped, and the search stops once one is left. The
+        heuristic player's pick (the first candidate) is kept unless the
+        search drops it: the bot leaves sound play only for clearly better.
+        """
         seat = state.to_move
         assert seat is not None, "the game is over"
         rng = random.Random(f"{self.seed}:{json.dumps(state.view(seat), sort_keys=True)}")
-        choices = [Choice(action) for action in self._candidates(state, legal, rng)]
+        choices = [Choice(action) for action in self.candidates(state, legal, rng)]
+        running = list(choices)
         deadline = time.perf_counter() + self.limits.seconds
-        for _ in range(self.limits.worlds):
+        for worlds in range(1, self.limits.worlds + 1):
             world = state.world(seat, rng)
             rollout_seed = rng.getrandbits(32)
-            for choice in choices:
-                value, took = self._value(world, seat, choice.action, rollout_seed)
+            for choice in running:
+                value, took = self.value_after(world, seat, choice.action, rollout_seed)
                 choice.values.append(value)
                 if took is not None and choice.action.kind in CARD_KINDS:
                     choice.tricks.append(took)
-            if time.perf_counter() > deadline:
+            if worlds >= self.limits.settle:
+                running = _still_running(running)
+            if len(running) == 1 or time.perf_counter() > deadline:
                 break
-        choices.sort(key=lambda choice: -choice.mean)
+        pick = choices[0] if choices[0] in running else max(running, key=lambda c: c.mean)
+        choices.sort(key=lambda choice: (choice is not pick, -choice.mean))
         return choices
 
-    def _candidates(self, state: GameState, legal: list[Action],
-                    rng: random.Random) -> list[Action]:
-        """All legal actions, or the heuristic's pick and the first others when there are many."""
-        limit = self.limits.candidates
-        if len(legal) <= limit:
-            return legal
+    def candidates(self, state: GameState, legal: list[Action],
+                   rng: random.Random) -> list[Action]:
+        """The actions worth valuing, the heuristic's pick first: one card of each run of
+        equivalent cards, at most ``candidates`` (then the first others)."""
         seat = state.to_move or 0
         pick = _heuristic(self.game, rng.getrandbits(32)).choose(state.view(seat), legal)
-        return [pick, *[a for a in legal if a != pick][:limit - 1]]
+        live = state.hidden_from(seat)
+        for hand in state.hands:  # type: ignore[attr-defined]
+            live |= hand
+        for card in [*getattr(state, "trick", ()), *getattr(state, "stock", ())]:
+            if card is not None:
+                live |= 1 << card
+        suits, points = type(state).deck.suit_table, state.play_points
 
-    def _value(self, world: GameState, seat: int, action: Action,
+        def distinct(actions: list[Action]) -> set[int]:
+            cards = [a.arg for a in actions if a.kind == "play" and a.arg is not None]
+            return distinct_cards(cards, live, suits, points)
+
+        keep = distinct(legal)
+        others = [a for a in legal if a != pick and (a.kind != "play" or a.arg in keep)]
+        if pick.kind == "play":  # not the card that stands for the pick's run
+            others = [a for a in others if a.kind != "play" or len(distinct([a, pick])) == 2]
+        return [pick, *others[:self.limits.candidates - 1]]
+
+    def value_after(self, world: GameState, seat: int, action: Action,
                seed: int) -> tuple[float, bool | None]:
         """The side's margin after ``action`` in one world, and whether it took the trick."""
         game = world.fork()
@@ -144,6 +172,21 @@ class StrongBot:
             if took is None:
                 took = _took_trick(game, seat, before)
         return _margin(game, seat, hand), took
+
+
+def _still_running(choices: list[Choice]) -> list[Choice]:
+    """The choices not clearly worse than the leader, compared world by world."""
+    leader = max(choices, key=lambda choice: choice.mean)
+    kept = []
+    for choice in choices:
+        if choice is leader:
+            kept.append(choice)
+            continue
+        gaps = [a - b for a, b in zip(choice.values, leader.values, strict=True)]
+        spread = statistics.stdev(gaps) / math.sqrt(len(gaps))
+        if spread > 0 and statistics.fmean(gaps) + 2 * spread >= 0:
+            kept.append(choice)  # not clearly worse (a choice no different is dropped)
+    return kept
 
 
 def _heuristic(game: str, seed: int) -> Bot:

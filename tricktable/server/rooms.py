@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import tricktable
-from tricktable import Action, GameState, IllegalAction, OptionError
+from tricktable import Action, GameState, IllegalAction, OptionError, Phase
 from tricktable.bots import BOT_NAMES, Bot, decision, make_bot
+from tricktable.bots.hints import rank_hints, suggested_bids
 from tricktable.server import protocol
 from tricktable.server.protocol import JSON, Act, Hello, Hint, Message, Ping, Sync
 from tricktable.store import STATUSES, RoomInfo, SeatInfo, Store, StoredAction
@@ -282,7 +283,6 @@ class Room:
         self.queue: asyncio.Queue[_Command] = asyncio.Queue()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.bot_version: int | None = None  # the version a bot is thinking at
-        self.hint_bots: dict[int, Bot] = {}
         self.idle_since = time.monotonic()
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
         self._later(self.config.away_timeout, _Tick())
@@ -563,24 +563,24 @@ class Room:
             client.send(protocol.error_frame("not_your_turn", "a hint comes on your turn",
                                              self.info.version))
             return
-        bot = self.hint_bots.get(seat)
-        if bot is None:
-            bot = make_bot(best_bot(self.info.game), self.info.game,
-                           bot_seed(self.info.seed, seat + 100))
-            self.hint_bots[seat] = bot
-        self._spawn(self._give_hint(client, self.info.version, bot, self.game.view(seat),
-                                    self.game.legal_actions()))
+        state, legal = self.game.redacted(seat), self.game.legal_actions()
+        self._spawn(self._give_hint(client, self.info.version, state, legal))
 
-    async def _give_hint(self, client: Client, version: int, bot: Bot, view: JSON,
+    async def _give_hint(self, client: Client, version: int, state: GameState,
                          legal: list[Action]) -> None:
         try:
-            action = await self.manager.in_bots(bot.choose, view, legal)
+            hints = await self.manager.in_bots(rank_hints, state, legal)
+            bids = None
+            if state.name == "pinochle" and state.phase is Phase.BID:
+                bids = await self.manager.in_bots(suggested_bids, state)
         except Exception:
             log.exception("room %s: hint failed", self.id)
             return
-        hand = set(view.get("hand") or [])
+        best = next(a for a in legal if a.text == hints[0].action)
+        hand = set(state.view(state.to_move).get("hand") or [])
         client.send({"type": "hint", "version": version,
-                     "action": protocol.action_json(action, hand)})
+                     "action": protocol.action_json(best, hand), "reason": hints[0].reason,
+                     "choices": [h.to_json() for h in hints], "bids": bids})
 
     # -- sending ----------------------------------------------------------------
 

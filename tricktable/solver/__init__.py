@@ -134,31 +134,38 @@ class Solver:
         return legal
 
     def _distinct(self, game: GameState, cards: list[int]) -> set[int]:
-        """One card of each run of equivalent cards."""
         live = 0
         for hand in game.hands:  # type: ignore[attr-defined]
             live |= hand
         for card in getattr(game, "trick", ()):
             if card is not None:
                 live |= 1 << card
-        points, suit_of = self.points, self.suit_of
-        keep: set[int] = set()
-        previous = -1
-        for card in sorted(cards):
-            if previous >= 0 and suit_of[card] == suit_of[previous] and (
-                    not points or points[card] == points[previous]) and not (
-                    live >> (previous + 1) & ((1 << (card - previous - 1)) - 1)):
-                previous = card
-                continue
-            keep.add(card)
-            previous = card
-        return keep
+        return distinct_cards(cards, live, self.suit_of, self.points)
 
     @staticmethod
     def _after(game: GameState, action: Action) -> GameState:
         child = game.fork()
         child.apply(action)
         return child
+
+
+def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
+                   points: Sequence[int]) -> set[int]:
+    """One card of each run of equivalent ``cards``: same suit, same points, and no
+    ``live`` card (one still to be played, or on the trick) between them.
+
+    >>> sorted(distinct_cards([1, 2, 4, 5], live=0b111110, suit_of=[0] * 6, points=[]))
+    [1, 4]
+    """
+    keep: set[int] = set()
+    previous = -1
+    for card in sorted(cards):
+        if not (previous >= 0 and suit_of[card] == suit_of[previous] and (
+                not points or points[card] == points[previous]) and not (
+                live >> (previous + 1) & ((1 << (card - previous - 1)) - 1))):
+            keep.add(card)
+        previous = card
+    return keep
 
 
 def brute_force(game: GameState, seat: int) -> float:
@@ -174,4 +181,4 @@ def brute_force(game: GameState, seat: int) -> float:
     return minimax(game)
 
 
-__all__ = ["Solver", "brute_force"]
+__all__ = ["Solver", "brute_force", "distinct_cards"]

@@ -67,7 +67,10 @@ function receive(frame) {
     say(frame.message, frame.code === "illegal" ? "rule" : "");
     document.body.dataset.lastError = frame.code;
   } else if (frame.type === "hint") {
-    if (state.frame && frame.version === state.frame.version) { state.hint = frame.action; renderHint(); }
+    if (state.frame && frame.version === state.frame.version) {
+      state.hint = { ...frame.action, reason: frame.reason, bids: frame.bids };
+      renderHint();
+    }
   }
 }
 
@@ -402,7 +405,12 @@ function renderHint() {
     const node = $("controls").querySelector(`[data-action="${CSS.escape(hint.text)}"]`);
     if (node) node.classList.add("hint");
   }
-  say(`Hint: ${hint.text}`);
+  let line = `Hint: ${hint.text}` + (hint.reason ? ` (${hint.reason})` : "");
+  if (hint.bids) {
+    const perTrump = Object.entries(hint.bids).map(([suit, b]) => `${suit} ${b.suggested_bid}`);
+    line += `; suggested bids by trump: ${perTrump.join(", ")}`;
+  }
+  say(line);
 }
 
 function render() {

@@ -1,0 +1,88 @@
+"""How much of the gap to a clairvoyant player the strong bot closes.
+
+Run: ``python benchmarks/clairvoyant.py --game rook --deals 100 [--players N] [--json]``.
+
+The clairvoyant bot sees every card: it values its candidate actions exactly
+as the strong bot does, but in the real deal instead of sampled worlds. It
+exists only here, to measure against, and is never offered to players. It
+plays duplicate deals against ``heuristic`` (each deal once per side, as in
+``tricktable arena``); with the strong bot's margin over ``heuristic`` from
+``tricktable arena GAME --bots strong,heuristic`` on the same deals, the
+share of the gap the strong bot closes is ``strong margin / clairvoyant margin``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+from typing import Any
+
+import tricktable
+from tricktable.arena import interval, play_hand
+from tricktable.bots import Bot, make_bot
+from tricktable.bots.strong import Choice, SearchLimits, StrongBot
+from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState
+
+
+class ClairvoyantBot:
+    """The strong bot's search run in the real deal (it reads the real game: measurement only)."""
+
+    def __init__(self, real: GameState, seed: int, limits: SearchLimits) -> None:
+        self.search = StrongBot(real.name, seed, limits)
+        self.real = real
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(f"{self.seed}:{len(self.real.history)}")
+        seat = self.real.to_move or 0
+        choices = [Choice(a) for a in self.search.candidates(self.real, legal, rng)]
+        for _ in range(self.search.limits.worlds // 4 or 1):  # one deal: fewer play-outs do
+            seed = rng.getrandbits(32)
+            for choice in choices:
+                value = self.search.value_after(self.real, seat, choice.action, seed)[0]
+                choice.values.append(value)
+        return max(choices, key=lambda choice: choice.mean).action
+
+
+def match(game_name: str, deals: int, players: int | None) -> list[float]:
+    """Clairvoyant's margin over heuristic per duplicate deal."""
+    margins = []
+    for deal in range(deals):
+        probe = tricktable.new_game(game_name, seed=deal, players=players)
+        margin = 0.0
+        for index, side in enumerate(probe.sides):
+            game = tricktable.new_game(game_name, seed=deal, players=players)
+            bots: list[Bot] = [
+                ClairvoyantBot(game, deal * 31 + s, SearchLimits()) if s in side
+                else make_bot("heuristic", game_name, deal * 31 + s) for s in range(game.players)]
+            deltas = play_hand(game, bots)["deltas"]
+            others = [d for i, d in enumerate(deltas) if i != index]
+            margin += deltas[index] - statistics.fmean(others)
+        margins.append(margin / len(probe.sides))
+    return margins
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", default="rook", choices=tricktable.games())
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    args = parser.parse_args(argv)
+    margins = match(args.game, args.deals, args.players)
+    report = {"game": args.game, "deals": args.deals, "bots": "clairvoyant,heuristic",
+              "margin": statistics.fmean(margins), "ci95": interval(margins)}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print(f"{args.game}: clairvoyant over heuristic {report['margin']:+.2f} "
+          f"± {report['ci95']:.2f} per deal ({args.deals} deals)")
+
+
+if __name__ == "__main__":
+    main()
