@@ -15,7 +15,7 @@ from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.engine.state import GameState, Phase
 from tricktable.solver import Solver, brute_force
 
-POSITIONS = 24  # per game and player count: 24 * 10 cases = 240 positions
+POSITIONS = 24  # per game, player count and objective: 24 * 10 * 2 = 480 positions
 
 
 def _end_position(name: str, players: int, seed: int, cards_left: int) -> GameState | None:
@@ -31,8 +31,9 @@ def _end_position(name: str, players: int, seed: int, cards_left: int) -> GameSt
     return None
 
 
+@pytest.mark.parametrize("objective", ["score", "points"])
 @pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)
-def test_solver_equals_brute_force(name: str, players: int) -> None:
+def test_solver_equals_brute_force(name: str, players: int, objective: str) -> None:
     checked = 0
     for seed in range(2000):
         cards_left = (3 if players == 2 else 2) * players + seed % players
@@ -40,12 +41,12 @@ def test_solver_equals_brute_force(name: str, players: int) -> None:
         if game is None:
             continue
         seat = game.to_move or 0
-        solver = Solver(game, seat)
-        assert solver.value(game) == brute_force(game, seat), f"{name} seed {seed}"
+        solver = Solver(game, seat, objective)
+        assert solver.value(game) == brute_force(game, seat, objective), f"{name} seed {seed}"
         value, action = solver.best(game)
         after = game.fork()
         after.apply(action)
-        assert Solver(game, seat).value(after) == value, "the best action keeps the value"
+        assert Solver(game, seat, objective).value(after) == value, "the best keeps the value"
         checked += 1
         if checked == POSITIONS:
             break
@@ -65,6 +66,19 @@ def test_fork_is_independent() -> None:
                 break
             random_step(forked, rng)
         assert game.search_key() == key, name
+
+
+def test_points_objective_shares_the_table_across_points_taken() -> None:
+    """Two Rook positions that differ only in counters taken share one key; their
+    values differ by exactly those points."""
+    game = _end_position("rook", 4, 3, cards_left=8)
+    assert game is not None and not game.trick  # type: ignore[attr-defined]
+    richer = game.fork()
+    richer.counters = [game.counters[0] + 10, game.counters[1]]  # type: ignore[attr-defined]
+    seat = game.to_move or 0
+    assert richer.search_key(richer.point_fields) == game.search_key(game.point_fields)
+    gap = Solver(richer, seat, "points").value(richer) - Solver(game, seat, "points").value(game)
+    assert gap == (10 if seat % 2 == 0 else -10)
 
 
 def test_equal_positions_share_a_key_and_others_do_not() -> None:

@@ -142,7 +142,7 @@ class StrongBot:
 
         def distinct(actions: list[Action]) -> set[int]:
             cards = [a.arg for a in actions if a.kind == "play" and a.arg is not None]
-            return distinct_cards(cards, live, suits, points)
+            return distinct_cards(cards, live, suits, points, state.unlike_cards())
 
         keep = distinct(legal)
         others = [a for a in legal if a != pick and (a.kind != "play" or a.arg in keep)]

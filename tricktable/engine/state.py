@@ -55,6 +55,7 @@ class GameState(ABC):
     tricks_reviewable: ClassVar[bool] = True  # False: earlier tricks of a hand stay turned down
     play_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
     unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
+    point_fields: ClassVar[frozenset[str]] = frozenset()  # points taken, which no play depends on
 
     def __init__(self, rules: Rules, players: int, seed: int, deal: JSON | None) -> None:
         self.rules = rules
@@ -213,10 +214,19 @@ class GameState(ABC):
                            for key, value in self.__dict__.items()}
         return forked
 
-    def search_key(self) -> tuple[Any, ...]:
-        """Everything the rest of the hand depends on, hashable: equal keys, equal futures."""
-        skip = _NEVER_SEARCHED | self.unsearched
+    def search_key(self, leave_out: frozenset[str] = frozenset()) -> tuple[Any, ...]:
+        """Everything the rest of the hand depends on, hashable: equal keys, equal futures
+        (but for the fields in ``leave_out``)."""
+        skip = _NEVER_SEARCHED | self.unsearched | leave_out
         return tuple(_frozen(value) for key, value in self.__dict__.items() if key not in skip)
+
+    def unlike_cards(self) -> int:
+        """Cards that play unlike any other of their suit (a face-down trump marker)."""
+        return 0
+
+    def taken_points(self) -> list[int]:
+        """Each side's card points taken so far this hand (the ``point_fields``)."""
+        raise NotImplementedError(f"{self.title} does not count points during the hand")
 
     def clone(self) -> GameState:
         """An independent copy (the RNG included)."""

@@ -686,6 +686,13 @@ class NotrumpGame(GameState):
                     mask |= 1 << card
         return mask
 
+    def unlike_cards(self) -> int:
+        """The markers still in hand: playing one is not like playing another card."""
+        held = 0
+        for hand in self.hands:
+            held |= hand
+        return held & sum(1 << marker for marker in self.markers if marker is not None)
+
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests).
 

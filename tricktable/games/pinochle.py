@@ -206,6 +206,7 @@ class PinochleGame(GameState):
     rules_type = PinochleRules
     player_counts = (4,)
     play_points = POINTS
+    point_fields = frozenset({"trick_points"})
     rules: PinochleRules
 
     def __init__(self, rules: PinochleRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -625,6 +626,10 @@ class PinochleGame(GameState):
         others = [s for s in range(4) if s != seat]
         for other, mask in zip(others, masks, strict=True):
             self.hands[other] = self.hands[other] & self.shown[other] | mask
+
+    def taken_points(self) -> list[int]:
+        """Counters taken by each team so far (the last trick's included once taken)."""
+        return list(self.trick_points)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now: other hands, less melded cards."""

@@ -124,6 +124,7 @@ class RookGame(GameState):
     player_counts = (4,)
     tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
     play_points = POINTS
+    point_fields = frozenset({"counters"})
     unsearched = frozenset({"last_trick", "voids", "bids", "taken", "nest_card", "keys",
                             "led_mask"})
     rules: RookRules
@@ -496,6 +497,10 @@ class RookGame(GameState):
             self.discarded = rest[0]
         if self.bidder is not None and self.bidder != seat and self.nest_card is not None:
             self.nest_card = rng.choice(list(bits(self.hands[self.bidder] | self.discarded)))
+
+    def taken_points(self) -> list[int]:
+        """Counter points taken by each team so far (the 20 for most cards comes at the end)."""
+        return list(self.counters)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests)."""

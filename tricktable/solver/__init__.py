@@ -46,9 +46,20 @@ class Entry:
 
 
 class Solver:
-    """Exact search of the rest of ``game``'s current hand, for the side of ``seat``."""
+    """Exact search of the rest of ``game``'s current hand, for the side of ``seat``.
 
-    def __init__(self, game: GameState, seat: int) -> None:
+    ``objective="score"`` values the hand as the game scores it (a bid made
+    or set, a contract, game points); ``"points"``, the classic double-dummy
+    question, values the card points (or tricks, where tricks count) the side
+    takes, as the hand's result lists them in ``card_points``.
+    """
+
+    def __init__(self, game: GameState, seat: int, objective: str = "score") -> None:
+        if objective not in ("score", "points"):
+            raise ValueError(f"objective is 'score' or 'points', not {objective!r}")
+        self.field = "deltas" if objective == "score" else "card_points"
+        # points taken so far leave the transposition key: the table holds what is to come
+        self.relative = objective == "points" and bool(game.point_fields)
         self.side = game.side_of(seat)
         self.seats = frozenset(game.sides[self.side])
         self.hands_done = len(game.results)
@@ -79,17 +90,30 @@ class Solver:
 
     def score(self, game: GameState) -> float:
         """The finished hand's value for this side."""
-        deltas: Sequence[float] = game.results[self.hands_done]["deltas"]
-        others = [d for index, d in enumerate(deltas) if index != self.side]
-        return deltas[self.side] - statistics.fmean(others)
+        return self._margin(game.results[self.hands_done][self.field])
+
+    def _margin(self, values: Sequence[float]) -> float:
+        others = [v for index, v in enumerate(values) if index != self.side]
+        return values[self.side] - statistics.fmean(others)
+
+    def _key(self, game: GameState) -> tuple[tuple[object, ...] | None, float]:
+        """The transposition key at a trick's start (else None), and the value so far
+        that the table's entries are relative to."""
+        if getattr(game, "trick", True):
+            return None, 0.0
+        if self.relative:
+            return game.search_key(game.point_fields), self._margin(game.taken_points())
+        return game.search_key(), 0.0
 
     def search(self, game: GameState, alpha: float, beta: float) -> float:
         """Alpha-beta value of ``game`` within the window (fail-soft)."""
         self.nodes += 1
         if self.finished(game):
             return self.score(game)
-        key = game.search_key() if not getattr(game, "trick", True) else None
+        key, offset = self._key(game)
         entry = self.table.get(key) if key is not None else None
+        if entry is not None and offset:
+            entry = Entry(entry.lower + offset, entry.upper + offset, entry.best)
         if entry is not None:
             if entry.lower >= beta or entry.lower == entry.upper:
                 return entry.lower
@@ -117,7 +141,7 @@ class Solver:
             upper = best_value if best_value < beta else math.inf
             if entry is not None:
                 lower, upper = max(lower, entry.lower), min(upper, entry.upper)
-            self.table[key] = Entry(lower, upper, best_action)
+            self.table[key] = Entry(lower - offset, upper - offset, best_action)
         return best_value
 
     def moves(self, game: GameState, first: Action | None = None) -> list[Action]:
@@ -140,7 +164,7 @@ class Solver:
         for card in getattr(game, "trick", ()):
             if card is not None:
                 live |= 1 << card
-        return distinct_cards(cards, live, self.suit_of, self.points)
+        return distinct_cards(cards, live, self.suit_of, self.points, game.unlike_cards())
 
     @staticmethod
     def _after(game: GameState, action: Action) -> GameState:
@@ -150,9 +174,10 @@ class Solver:
 
 
 def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
-                   points: Sequence[int]) -> set[int]:
+                   points: Sequence[int], alone: int = 0) -> set[int]:
     """One card of each run of equivalent ``cards``: same suit, same points, and no
-    ``live`` card (one still to be played, or on the trick) between them.
+    ``live`` card (one still to be played, or on the trick) between them. Cards in
+    ``alone`` (a face-down marker) are like no other.
 
     >>> sorted(distinct_cards([1, 2, 4, 5], live=0b111110, suit_of=[0] * 6, points=[]))
     [1, 4]
@@ -160,6 +185,10 @@ def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
     keep: set[int] = set()
     previous = -1
     for card in sorted(cards):
+        if alone >> card & 1:
+            keep.add(card)
+            previous = -1
+            continue
         if not (previous >= 0 and suit_of[card] == suit_of[previous] and (
                 not points or points[card] == points[previous]) and not (
                 live >> (previous + 1) & ((1 << (card - previous - 1)) - 1))):
@@ -168,9 +197,9 @@ def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
     return keep
 
 
-def brute_force(game: GameState, seat: int) -> float:
+def brute_force(game: GameState, seat: int, objective: str = "score") -> float:
     """Plain minimax over every legal action: slow, for checking the solver."""
-    solver = Solver(game, seat)
+    solver = Solver(game, seat, objective)
 
     def minimax(node: GameState) -> float:
         if solver.finished(node):
