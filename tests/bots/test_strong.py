@@ -1,0 +1,109 @@
+"""The strong bot, hints and suggested bids: legal, deterministic, seeing only the seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+import tricktable
+from tests.conformance.support import case_id, game_cases, random_step, start
+from tricktable.bots import BOT_NAMES, decide, make_bot
+from tricktable.bots.hints import suggested_bids
+from tricktable.bots.strong import SearchLimits, StrongBot
+from tricktable.cards import PINOCHLE
+from tricktable.cli import main
+
+FAST = SearchLimits(worlds=4, seconds=60.0)
+
+
+def _midgame(name: str, players: int, seed: int, steps: int) -> tricktable.GameState:
+    rng = random.Random(seed)
+    game = start(name, players, seed)
+    for _ in range(steps):
+        if game.is_over or game.results:
+            break
+        random_step(game, rng)
+    return game
+
+
+@pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)
+def test_strong_bot_plays_a_whole_hand_legally(name: str, players: int) -> None:
+    game = start(name, players, 4)
+    bots = [StrongBot(name, seed=s, limits=FAST) for s in range(players)]
+    while not game.results and not game.is_over:
+        action = decide(bots[game.to_move or 0], game)
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert game.results
+
+
+def test_strong_is_a_bot_level_everywhere() -> None:
+    assert BOT_NAMES == ("random", "heuristic", "strong")
+    for name in tricktable.games():
+        assert isinstance(make_bot("strong", name, 1), StrongBot)
+
+
+def test_the_same_seed_and_view_give_the_same_decision() -> None:
+    for seed in range(6):
+        game = _midgame("rook", 4, seed, 10 + 7 * seed)
+        first = decide(StrongBot("rook", seed=9, limits=FAST), game)
+        again = decide(StrongBot("rook", seed=9, limits=FAST), game.clone())
+        assert first == again
+
+
+def test_the_strong_bot_needs_the_redacted_game() -> None:
+    game = start("rook", 4, 1)
+    with pytest.raises(TypeError, match="decide"):
+        StrongBot("rook").choose(game.view(0), game.legal_actions())
+
+
+def test_search_keeps_the_heuristic_pick_unless_clearly_beaten() -> None:
+    game = _midgame("sixtysix", 2, 3, 6)
+    state = game.redacted(game.to_move or 0)
+    choices = StrongBot("sixtysix", seed=1, limits=FAST).rank(state, game.legal_actions())
+    heuristic = make_bot("heuristic", "sixtysix", 0)
+    assert choices[0].values and all(c.action in game.legal_actions() for c in choices)
+    assert len({c.action for c in choices}) == len(choices)
+    assert heuristic.choose(state.view(state.to_move or 0), game.legal_actions()) in [
+        c.action for c in choices]
+
+
+def test_hint_ranks_choices_with_reasons() -> None:
+    game = _midgame("rook", 4, 2, 30)
+    while game.phase != "play":
+        random_step(game, random.Random(0))
+    hints = tricktable.hint(game, worlds=4)
+    legal = {a.text for a in game.legal_actions()}
+    assert hints and {h.action for h in hints} <= legal
+    assert all("sampled deals" in h.reason for h in hints)
+    assert any(h.reason.startswith("wins the trick in") for h in hints)
+
+
+def test_hint_is_only_for_the_seat_to_move() -> None:
+    game = start("rook", 4, 2)
+    other = ((game.to_move or 0) + 1) % 4
+    with pytest.raises(ValueError, match="turn"):
+        tricktable.hint(game, other)
+
+
+def test_suggested_bids_are_for_pinochle_only() -> None:
+    with pytest.raises(ValueError, match="Pinochle"):
+        suggested_bids(start("rook", 4, 1))
+    hearts = "AH 10H KH QH JH 9H KH QH QS JD AS 9C".split()  # a run and marriages in hearts
+    rest = [PINOCHLE.ascii(c) for c in range(len(PINOCHLE))]
+    for card in hearts:
+        rest.remove(card)
+    game = tricktable.new_game("pinochle", deal={
+        "dealer": 0, "hands": [rest[:12], hearts, rest[12:24], rest[24:]]})
+    bids = suggested_bids(game, worlds=4)
+    assert set(bids) == set("♠♥♦♣")
+    assert max(bids, key=lambda suit: bids[suit]["suggested_bid"]) == "♥"
+    assert bids["♥"]["suggested_bid"] >= 30
+
+
+def test_play_shows_hints() -> None:
+    result = CliRunner().invoke(main, ["play", "sixtysix", "--seed", "3", "--hints"],
+                                input="quit\n\n")
+    assert "hint 1:" in result.output
