@@ -91,7 +91,8 @@ def test_hint_is_only_for_the_seat_to_move() -> None:
 def test_suggested_bids_are_for_pinochle_only() -> None:
     with pytest.raises(ValueError, match="Pinochle"):
         suggested_bids(start("rook", 4, 1))
-    hearts = "AH 10H KH QH JH 9H KH QH QS JD AS 9C".split()  # a run and marriages in hearts
+    # a run and marriages in hearts
+    hearts = ["AH", "10H", "KH", "QH", "JH", "9H", "KH", "QH", "QS", "JD", "AS", "9C"]
     rest = [PINOCHLE.ascii(c) for c in range(len(PINOCHLE))]
     for card in hearts:
         rest.remove(card)
