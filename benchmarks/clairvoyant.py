@@ -1,6 +1,6 @@
 """How much of the gap to a clairvoyant player the strong bot closes.
 
-Run: ``python benchmarks/clairvoyant.py --game rook --deals 100 [--players N] [--json]``.
+Run: ``python benchmarks/clairvoyant.py --game rook --deals 100 [--seed S] [--players N] [--json]``.
 
 The clairvoyant bot sees every card: it values its candidate actions exactly
 as the strong bot does, but in the real deal instead of sampled worlds. It
@@ -49,10 +49,10 @@ class ClairvoyantBot:
         return max(choices, key=lambda choice: choice.mean).action
 
 
-def match(game_name: str, deals: int, players: int | None) -> list[float]:
+def match(game_name: str, deals: range, players: int | None) -> list[float]:
     """Clairvoyant's margin over heuristic per duplicate deal."""
     margins = []
-    for deal in range(deals):
+    for deal in deals:
         probe = tricktable.new_game(game_name, seed=deal, players=players)
         margin = 0.0
         for index, side in enumerate(probe.sides):
@@ -72,9 +72,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="rook", choices=tricktable.games())
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
-    margins = match(args.game, args.deals, args.players)
+    margins = match(args.game, range(args.seed, args.seed + args.deals), args.players)
     report = {"game": args.game, "deals": args.deals, "bots": "clairvoyant,heuristic",
               "margin": statistics.fmean(margins), "ci95": interval(margins)}
     if args.json:
