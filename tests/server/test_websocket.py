@@ -172,33 +172,31 @@ def test_bots_wait_until_someone_watches(client: Any) -> None:
         assert socket.until("state", 10)["version"] == 10
 
 
-def test_hint_suggests_a_legal_action(client: Any) -> None:
-    made = create_room(client, "rook", 6, seats=["human", "random", "random", "random"])
+def _hint_on_my_turn(client: Any, game: str, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Seat 0's first state frame with a choice to make, and the hint asked for then."""
+    made = create_room(client, game, seed, seats=["human", "random", "random", "random"])
     with client.websocket_connect(f"/ws/{made['room']['id']}") as session:
         socket = Socket(session, made["token"], "seat 0")
         frame = socket.until("state")
         while not frame["legal"]:
             frame = socket.until("state")
         socket.send({"type": "hint"})
-        hint = socket.until("hint")
-        assert hint["version"] == frame["version"]
-        assert hint["action"]["text"] in {a["text"] for a in frame["legal"]}
-        assert hint["reason"] and hint["choices"][0]["action"] == hint["action"]["text"]
-        assert hint["bids"] is None
+        return frame, socket.until("hint", 60)
+
+
+def test_hint_suggests_a_legal_action(client: Any) -> None:
+    frame, hint = _hint_on_my_turn(client, "rook", 6)
+    assert hint["version"] == frame["version"]
+    assert hint["action"]["text"] in {a["text"] for a in frame["legal"]}
+    assert hint["reason"] and hint["choices"][0]["action"] == hint["action"]["text"]
+    assert hint["bids"] is None
 
 
 def test_pinochle_hint_suggests_a_bid_for_each_trump(client: Any) -> None:
-    made = create_room(client, "pinochle", 3, seats=["human", "random", "random", "random"])
-    with client.websocket_connect(f"/ws/{made['room']['id']}") as session:
-        socket = Socket(session, made["token"], "seat 0")
-        frame = socket.until("state")
-        while not frame["legal"]:
-            frame = socket.until("state")
-        assert frame["view"]["phase"] == "bid"
-        socket.send({"type": "hint"})
-        hint = socket.until("hint", 60)
-        assert sorted(hint["bids"]) == sorted("♠♥♦♣")
-        assert all(isinstance(b["suggested_bid"], int) for b in hint["bids"].values())
+    frame, hint = _hint_on_my_turn(client, "pinochle", 3)
+    assert frame["view"]["phase"] == "bid"
+    assert sorted(hint["bids"]) == sorted("♠♥♦♣")
+    assert all(isinstance(b["suggested_bid"], int) for b in hint["bids"].values())
 
 
 def test_an_absent_human_is_replaced_by_a_bot_and_takes_the_seat_back() -> None:
