@@ -181,7 +181,7 @@ def _hint_on_my_turn(client: Any, game: str, seed: int) -> tuple[dict[str, Any],
         while not frame["legal"]:
             frame = socket.until("state")
         socket.send({"type": "hint"})
-        return frame, socket.until("hint", 60)
+        return frame, socket.until("hint")
 
 
 def test_hint_suggests_a_legal_action(client: Any) -> None:
