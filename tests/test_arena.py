@@ -113,3 +113,10 @@ def test_user_errors_are_one_line(args: list[str], message: str) -> None:
     assert message in result.stderr
     if "bot" in message:
         assert all(name in result.stderr for name in BOT_NAMES)
+
+
+def test_the_strong_bot_plays_in_worker_processes() -> None:
+    doc = arena("sixtysix", "--bots", "strong,heuristic", "--deals", "2", "--workers", "2")
+    strong, heuristic = doc["bots"]
+    assert (doc["deals"], doc["hands"], strong["name"]) == (2, 4, "strong")
+    assert strong["decision_ms_p95"] > heuristic["decision_ms_p95"]  # it searches
