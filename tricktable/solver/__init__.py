@@ -124,8 +124,8 @@ class Solver:
         low, high = alpha, beta
         best_value = -math.inf if maximizing else math.inf
         best_action = None
-        for action in self.moves(game, entry.best if entry else None):
-            value = self.search(self._after(game, action), low, high)
+        for action, child in self._children(game, entry.best if entry else None, maximizing):
+            value = self.search(child, low, high)
             if maximizing:
                 if value > best_value:
                     best_value, best_action = value, action
@@ -143,6 +143,35 @@ class Solver:
                 lower, upper = max(lower, entry.lower), min(upper, entry.upper)
             self.table[key] = Entry(lower - offset, upper - offset, best_action)
         return best_value
+
+    def _children(self, game: GameState, first: Action | None,
+                  maximizing: bool) -> list[tuple[Action, GameState]]:
+        """Each move worth searching with the position after it, best guesses first: the
+        last card to a trick tries the cards that take it for the mover's side first."""
+        children = [(action, self._after(game, action)) for action in self.moves(game, first)]
+        trick = getattr(game, "trick", None)
+        if trick is None or len(trick) != game.players - 1 or len(children) < 2:
+            return children
+        won_before: list[int] = list(game.tricks_won)  # type: ignore[attr-defined]
+
+        def ours(child: GameState) -> bool:
+            won: list[int] = child.tricks_won  # type: ignore[attr-defined]
+            seat = next((s for s, (n, b) in enumerate(zip(won, won_before, strict=True))
+                         if n > b), None)
+            return seat is not None and (seat in self.seats) == maximizing
+
+        points = self.points
+
+        def guess(pair: tuple[Action, GameState]) -> tuple[bool, bool, int, int]:
+            action, child = pair
+            card = action.arg if action.kind == "play" and action.arg is not None else 0
+            worth = points[card] if points else 0
+            if ours(child):  # take it with a valuable card, else the lowest
+                return action != first, False, -worth, card
+            return action != first, True, worth, card  # lose it cheaply
+
+        children.sort(key=guess)
+        return children
 
     def moves(self, game: GameState, first: Action | None = None) -> list[Action]:
         """The legal actions worth searching, best guesses first."""
