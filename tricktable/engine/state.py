@@ -298,13 +298,18 @@ _NEVER_SEARCHED = frozenset({"log", "history", "results", "rng", "rules", "deal"
 
 
 def _frozen(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(item) for item in value)
-    if isinstance(value, dict):
+    """``value`` made hashable: lists and tuples as tuples, dicts as item tuples, sets frozen."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return tuple([_frozen(item) if type(item) in _NESTED else item for item in value])
+    if kind is dict:
         return tuple((key, _frozen(item)) for key, item in value.items())
-    if isinstance(value, set):
+    if kind is set:
         return frozenset(value)
     return value
+
+
+_NESTED = (list, tuple, dict, set)
 
 
 def deal_round(cards: Sequence[Card], players: int, dealer: Seat) -> list[int]:
