@@ -199,6 +199,19 @@ def test_pinochle_hint_suggests_a_bid_for_each_trump(client: Any) -> None:
     assert all(isinstance(b["suggested_bid"], int) for b in hint["bids"].values())
 
 
+def test_a_strong_bot_seat_plays_against_a_person(client: Any) -> None:
+    """The lobby offers ``strong``; it searches the redacted game and plays legal moves."""
+    assert "strong" in next(g for g in client.get("/api/games").json()
+                            if g["name"] == "sixtysix")["bots"]
+    made = create_room(client, "sixtysix", 4, seats=["human", "strong"])
+    assert made["room"]["seats"][1]["bot"] == "strong"
+    with client.websocket_connect(f"/ws/{made['room']['id']}") as session:
+        socket = Socket(session, made["token"], "seat 0")
+        frame = play_until(socket, lambda f: bool(f["results"]))
+        no_traceback(socket.frames)
+    assert frame["results"][0]["deltas"]
+
+
 def test_an_absent_human_is_replaced_by_a_bot_and_takes_the_seat_back() -> None:
     config = ServerConfig(bot_delay=0, away_timeout=0.3)
     with app_client(config, MemoryStore()) as client:
