@@ -5,8 +5,9 @@ anew, many times (:meth:`~tricktable.engine.state.GameState.world`, uniform
 among the deals consistent with all the seat knows), and in each world tries
 its candidate actions: near the end of the play the rest of the hand is
 solved exactly (:class:`~tricktable.solver.Solver`), earlier it is played out
-by heuristic players. The action with the best mean score for its side over
-the worlds is chosen. Bids, contracts, discards, trump, passing, markers,
+by heuristic players. It plays the heuristic player's pick unless another
+candidate scores clearly better for its side over the worlds (see
+:meth:`StrongBot.rank`). Bids, contracts, discards, trump, passing, markers,
 calls, closing and exchanging are all chosen this way: a bid is valued by
 playing the whole hand out after it.
 
@@ -37,7 +38,7 @@ from typing import Any
 from tricktable.bots import Bot, make_bot, show_trick
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
-from tricktable.solver import Solver, distinct_cards
+from tricktable.solver import Solver, distinct_cards, margin
 
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
 
@@ -171,7 +172,7 @@ class StrongBot:
                 show_trick(game, bots)
             if took is None:
                 took = _took_trick(game, seat, before)
-        return _margin(game, seat, hand), took
+        return margin(game.results[hand]["deltas"], game.side_of(seat)), took
 
 
 def _still_running(choices: list[Choice]) -> list[Choice]:
@@ -191,14 +192,6 @@ def _still_running(choices: list[Choice]) -> list[Choice]:
 
 def _heuristic(game: str, seed: int) -> Bot:
     return make_bot("heuristic", game, seed)
-
-
-def _margin(game: GameState, seat: int, hand: int) -> float:
-    """The hand's score change of ``seat``'s side minus the mean of the other sides'."""
-    side = game.side_of(seat)
-    deltas = game.results[hand]["deltas"]
-    others = [d for index, d in enumerate(deltas) if index != side]
-    return float(deltas[side] - statistics.fmean(others))
 
 
 def _cards_left(game: GameState) -> int:

@@ -90,11 +90,7 @@ class Solver:
 
     def score(self, game: GameState) -> float:
         """The finished hand's value for this side."""
-        return self._margin(game.results[self.hands_done][self.field])
-
-    def _margin(self, values: Sequence[float]) -> float:
-        others = [v for index, v in enumerate(values) if index != self.side]
-        return values[self.side] - statistics.fmean(others)
+        return margin(game.results[self.hands_done][self.field], self.side)
 
     def _key(self, game: GameState) -> tuple[tuple[object, ...] | None, float]:
         """The transposition key at a trick's start (else None), and the value so far
@@ -102,7 +98,7 @@ class Solver:
         if getattr(game, "trick", True):
             return None, 0.0
         if self.relative:
-            return game.search_key(game.point_fields), self._margin(game.taken_points())
+            return game.search_key(game.point_fields), margin(game.taken_points(), self.side)
         return game.search_key(), 0.0
 
     def search(self, game: GameState, alpha: float, beta: float) -> float:
@@ -202,6 +198,16 @@ class Solver:
         return child
 
 
+def margin(values: Sequence[float], side: int) -> float:
+    """What ``side`` has (of score or points, one value per side) over the others' mean.
+
+    >>> margin([30, 10, 20], side=0)
+    15.0
+    """
+    others = [v for index, v in enumerate(values) if index != side]
+    return float(values[side] - statistics.fmean(others))
+
+
 def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
                    points: Sequence[int], alone: int = 0) -> set[int]:
     """One card of each run of equivalent ``cards``: same suit, same points, and no
@@ -239,4 +245,4 @@ def brute_force(game: GameState, seat: int, objective: str = "score") -> float:
     return minimax(game)
 
 
-__all__ = ["Solver", "brute_force", "distinct_cards"]
+__all__ = ["Solver", "brute_force", "distinct_cards", "margin"]
