@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState
 
-LOWER, UPPER = 0, 1
 
 
 @dataclass
