@@ -34,7 +34,6 @@ from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState
 
 
-
 @dataclass
 class Entry:
     """What the transposition table knows of a position: value bounds and the best action."""
