@@ -106,3 +106,19 @@ def test_impossible_constraints_are_refused() -> None:
     assert hidden.count() == 0
     with pytest.raises(InconsistentWorld):
         hidden.sample(random.Random(0))
+
+
+def test_rook_discard_is_hidden_from_all_but_the_bidder_and_is_no_counter() -> None:
+    from tricktable.games.rook import COUNTERS
+
+    rng = random.Random(4)
+    game = start("rook", 4, 4)
+    while game.phase != "trump":
+        random_step(game, rng)
+    bidder = game.bidder  # type: ignore[attr-defined]
+    other = (bidder + 1) % 4
+    places = game.hidden(other)
+    assert places.sizes[-1] == 1 and not places.allowed[-1] & COUNTERS
+    assert len(game.hidden(bidder).sizes) == 3  # the bidder knows its discard
+    for _ in range(50):
+        assert not game.world(other, rng).discarded & COUNTERS  # type: ignore[attr-defined]
