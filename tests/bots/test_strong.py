@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -68,6 +69,18 @@ def test_search_keeps_the_heuristic_pick_unless_clearly_beaten() -> None:
     assert len({c.action for c in choices}) == len(choices)
     assert heuristic.choose(state.view(state.to_move or 0), game.legal_actions()) in [
         c.action for c in choices]
+
+
+def test_without_a_clear_winner_the_heuristic_pick_is_played() -> None:
+    """Too few worlds to drop anything: the bot plays what the heuristic player would."""
+    limits = SearchLimits(worlds=2, seconds=60.0)
+    for seed in range(5):
+        game = _midgame("rook", 4, seed, 20 + 5 * seed)
+        seat = game.to_move or 0
+        state, legal = game.redacted(seat), game.legal_actions()
+        bot = StrongBot("rook", seed=2, limits=limits)
+        rng = random.Random(f"2:{json.dumps(state.view(seat), sort_keys=True)}")
+        assert bot.rank(state, legal)[0].action == bot.candidates(state, legal, rng)[0]
 
 
 def test_hint_ranks_choices_with_reasons() -> None:

@@ -122,3 +122,35 @@ def test_rook_discard_is_hidden_from_all_but_the_bidder_and_is_no_counter() -> N
     assert len(game.hidden(bidder).sizes) == 3  # the bidder knows its discard
     for _ in range(50):
         assert not game.world(other, rng).discarded & COUNTERS  # type: ignore[attr-defined]
+
+
+def test_a_rook_seat_that_does_not_follow_is_dealt_none_of_the_led_colour() -> None:
+    shown = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = start("rook", 4, seed)
+        while not game.results:
+            trick = list(game.trick)  # type: ignore[attr-defined]
+            seat, led = game.to_move or 0, game.led_mask  # type: ignore[attr-defined]
+            card = random_step(game, rng).arg or 0
+            if not trick or led >> card & 1 or game.results:
+                continue
+            for viewer in (s for s in range(4) if s != seat):
+                hidden = game.hidden(viewer)
+                place = [s for s in range(4) if s != viewer].index(seat)
+                assert not hidden.allowed[place] & led & hidden.pool
+                shown += 1
+    assert shown > 0
+
+
+def test_a_world_keeps_no_trace_of_the_real_hidden_cards() -> None:
+    rng = random.Random(2)
+    for name, players in CASES:
+        game = start(name, players, 9)
+        for _ in range(25):
+            random_step(game, rng)
+        seat = game.to_move or 0
+        other = game.world(seat, rng)  # the same for this seat, other hidden cards
+        redacted = game.redacted(seat)
+        assert redacted._hidden_masks(seat) == other.redacted(seat)._hidden_masks(seat)
+        assert (redacted.seed, redacted.log, redacted.history, redacted.deal) == (0, [], [], {})
