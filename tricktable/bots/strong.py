@@ -35,10 +35,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.bots import Bot, make_bot, show_trick
+from tricktable.bots import Bot, bot_step, make_bot
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
-from tricktable.solver import Solver, distinct_cards, margin
+from tricktable.solver import Solver, distinct_plays, margin
 
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
 
@@ -133,22 +133,10 @@ class StrongBot:
         equivalent cards, at most ``candidates`` (then the first others)."""
         seat = state.to_move or 0
         pick = _heuristic(self.game, rng.getrandbits(32)).choose(state.view(seat), legal)
-        live = state.hidden_from(seat)
-        for hand in state.hands:  # type: ignore[attr-defined]
-            live |= hand
-        for card in [*getattr(state, "trick", ()), *getattr(state, "stock", ())]:
-            if card is not None:
-                live |= 1 << card
-        suits, points = type(state).deck.suit_table, state.play_points
-
-        def distinct(actions: list[Action]) -> set[int]:
-            cards = [a.arg for a in actions if a.kind == "play" and a.arg is not None]
-            return distinct_cards(cards, live, suits, points, state.unlike_cards())
-
-        keep = distinct(legal)
-        others = [a for a in legal if a != pick and (a.kind != "play" or a.arg in keep)]
+        live = state.hidden_from(seat)  # unseen cards count as still in play
+        others = [a for a in distinct_plays(state, legal, live) if a != pick]
         if pick.kind == "play":  # not the card that stands for the pick's run
-            others = [a for a in others if a.kind != "play" or len(distinct([a, pick])) == 2]
+            others = [a for a in others if len(distinct_plays(state, [a, pick], live)) == 2]
         return [pick, *others[:self.limits.candidates - 1]]
 
     def value_after(self, world: GameState, seat: int, action: Action,
@@ -165,11 +153,7 @@ class StrongBot:
         bots = [_heuristic(self.game, seed + s) for s in range(game.players)]
         took = _took_trick(game, seat, before)
         while len(game.results) == hand and not game.is_over:
-            mover = game.to_move or 0
-            tricks = sum(game.tricks_won)  # type: ignore[attr-defined]
-            game.apply(bots[mover].choose(game.view(mover), game.legal_actions()))
-            if sum(game.tricks_won) != tricks and len(game.results) == hand:  # type: ignore[attr-defined]
-                show_trick(game, bots)
+            bot_step(game, bots)
             if took is None:
                 took = _took_trick(game, seat, before)
         return margin(game.results[hand]["deltas"], game.side_of(seat)), took

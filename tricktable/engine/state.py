@@ -221,7 +221,7 @@ class GameState(ABC):
         return tuple(_frozen(value) for key, value in self.__dict__.items() if key not in skip)
 
     def unlike_cards(self) -> int:
-        """Cards that play unlike any other of their suit (a face-down trump marker)."""
+        """Cards that play unlike any other of their suit (Notrump's markers)."""
         return 0
 
     def taken_points(self) -> list[int]:

@@ -207,7 +207,7 @@ class BidderGame(GameState):
         self.played: list[tuple[list[Card], Seat, Seat]] = []  # this hand's finished tricks
         self.tricks_won = [0] * self.players
         self.taken = [0] * self.players
-        self.voids = [0] * self.players  # per seat: the cards it showed it lacks by not following
+        self.lacks = [0] * self.players  # per seat: the cards it showed it lacks by not following
         self.to_move = (self.dealer + 1) % self.players
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: "
                                                    f"{self.seat_name(self.dealer)} deals"))
@@ -312,7 +312,7 @@ class BidderGame(GameState):
             self.led_mask = SUIT_MASKS[led]
             self.keys = KEYS[NO_TRUMP if self.trump is None else self.trump][led]
         elif not self.led_mask >> card & 1:  # only following is ever required (null too)
-            self.voids[seat] |= self.led_mask
+            self.lacks[seat] |= self.led_mask
         trick.append(card)
         self.log.append(Event("play", seat, self._play_text[seat][card]))
         if len(trick) < self.players:
@@ -553,7 +553,7 @@ class BidderGame(GameState):
         for other in range(self.players):
             if other != seat:
                 sizes.append(self.hands[other].bit_count())
-                allowed.append(pool & ~self.voids[other])
+                allowed.append(pool & ~self.lacks[other])
         for pile in self._undealt():
             sizes.append(pile.bit_count())
             allowed.append(pool)

@@ -165,7 +165,7 @@ class NotrumpGame(GameState):
         self.tricks_won = [0] * n
         self.taken = [0] * n
         self.thrown_out = 0
-        self.voids = [0] * n  # per seat: the cards it showed it lacks by not following
+        self.lacks = [0] * n  # per seat: the cards it showed it lacks by not following
         self.phase = Phase.CONTRACT
         self.to_move = self.eldest
         self.log.append(Event("deal", self.dealer,
@@ -325,7 +325,7 @@ class NotrumpGame(GameState):
         void = self.led_mask
         if trump is not None and SUIT_OF[card] != trump:
             void |= SUIT_MASKS[trump]
-        self.voids[seat] |= void
+        self.lacks[seat] |= void
 
     def _call(self, seat: Seat, team: int) -> str:
         """Reveal ``seat``'s marker and make its suit the team's trump; the event's opening."""
@@ -622,7 +622,7 @@ class NotrumpGame(GameState):
         pool = self.hidden_from(seat)
         others = self._others(seat)
         sizes = [(self.hands[o] & pool).bit_count() for o in others]
-        allowed = [pool & ~self.voids[o] for o in others]
+        allowed = [pool & ~self.lacks[o] for o in others]
         for pile in self._piles(seat):
             sizes.append(pile.bit_count())
             allowed.append(pool)

@@ -125,7 +125,7 @@ class RookGame(GameState):
     tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
     play_points = POINTS
     point_fields = frozenset({"counters"})
-    unsearched = frozenset({"last_trick", "voids", "bids", "taken", "nest_card", "keys",
+    unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "keys",
                             "led_mask"})
     rules: RookRules
 
@@ -169,7 +169,7 @@ class RookGame(GameState):
         self.counters = [0, 0]
         self.taken = [0, 0]  # cards won by each team
         self.reneges: list[tuple[Seat, int]] = []  # (seat, trick number)
-        self.voids = [0, 0, 0, 0]  # per seat: the cards it showed it lacks by not following
+        self.lacks = [0, 0, 0, 0]  # per seat: the cards it showed it lacks by not following
         self.phase = Phase.BID
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
@@ -239,7 +239,7 @@ class RookGame(GameState):
             if hand & self.led_mask:
                 self.reneges.append((seat, sum(self.tricks_won) + 1))
             if self.rules.enforce_follow_suit:
-                self.voids[seat] |= self.led_mask
+                self.lacks[seat] |= self.led_mask
         trick.append(card)
         self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
         if len(trick) < 4:
@@ -474,7 +474,7 @@ class RookGame(GameState):
         for other in range(4):
             if other != seat:
                 sizes.append(self.hands[other].bit_count())
-                allowed.append(pool & ~self.voids[other])
+                allowed.append(pool & ~self.lacks[other])
         for pile, only in ((self.nest, pool), (self.discarded & pool, pool & ~COUNTERS)):
             if pile:
                 sizes.append(pile.bit_count())

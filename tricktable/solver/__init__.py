@@ -64,7 +64,6 @@ class Solver:
         self.table: dict[tuple[object, ...], Entry] = {}
         self.nodes = 0
         self.points = game.play_points
-        self.suit_of = type(game).deck.suit_table
 
     def value(self, game: GameState) -> float:
         """The exact value of ``game`` for this side, both sides playing perfectly."""
@@ -169,25 +168,12 @@ class Solver:
 
     def moves(self, game: GameState, first: Action | None = None) -> list[Action]:
         """The legal actions worth searching, best guesses first."""
-        legal = game.legal_actions()
-        cards = [a.arg for a in legal if a.kind == "play" and a.arg is not None]
-        if len(cards) > 1:
-            keep = self._distinct(game, cards)
-            legal = [a for a in legal if a.kind != "play" or a.arg in keep]
+        legal = distinct_plays(game, game.legal_actions())
         points = self.points
         legal.sort(key=lambda a: (
             a != first, a.kind == "play", -(points[a.arg] if points and a.arg else 0),
             -(a.arg or 0)))
         return legal
-
-    def _distinct(self, game: GameState, cards: list[int]) -> set[int]:
-        live = 0
-        for hand in game.hands:  # type: ignore[attr-defined]
-            live |= hand
-        for card in getattr(game, "trick", ()):
-            if card is not None:
-                live |= 1 << card
-        return distinct_cards(cards, live, self.suit_of, self.points, game.unlike_cards())
 
     @staticmethod
     def _after(game: GameState, action: Action) -> GameState:
@@ -204,6 +190,28 @@ def margin(values: Sequence[float], side: int) -> float:
     """
     others = [v for index, v in enumerate(values) if index != side]
     return float(values[side] - statistics.fmean(others))
+
+
+def live_cards(game: GameState) -> int:
+    """The cards still to be played: in the hands, on the trick and in a stock."""
+    live = 0
+    for hand in game.hands:  # type: ignore[attr-defined]
+        live |= hand
+    for card in [*getattr(game, "trick", ()), *getattr(game, "stock", ())]:
+        if card is not None:
+            live |= 1 << card
+    return live
+
+
+def distinct_plays(game: GameState, actions: list[Action], live: int = 0) -> list[Action]:
+    """``actions`` (of the seat to move) with one card of each run of equivalent cards
+    (see :func:`distinct_cards`); ``live`` adds cards to count as still in play."""
+    cards = [a.arg for a in actions if a.kind == "play" and a.arg is not None]
+    if len(cards) < 2:
+        return actions
+    keep = distinct_cards(cards, live | live_cards(game), type(game).deck.suit_table,
+                          game.play_points, game.unlike_cards())
+    return [a for a in actions if a.kind != "play" or a.arg in keep]
 
 
 def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
@@ -243,4 +251,6 @@ def brute_force(game: GameState, seat: int, objective: str = "score") -> float:
     return minimax(game)
 
 
-__all__ = ["Solver", "brute_force", "distinct_cards", "margin"]
+__all__ = [
+    "Solver", "brute_force", "distinct_cards", "distinct_plays", "live_cards", "margin",
+]
