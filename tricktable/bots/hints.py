@@ -15,7 +15,7 @@ import statistics
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from tricktable.bots import make_bot
+from tricktable.bots import bot_step, make_bot
 from tricktable.bots.strong import SearchLimits, StrongBot
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
@@ -104,8 +104,7 @@ def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
             game.apply(next(a for a in legal if a.kind == "pass"))
     game.apply(trump)
     while len(game.results) == hand:
-        mover = game.to_move or 0
-        game.apply(bots[mover].choose(game.view(mover), game.legal_actions()))
+        bot_step(game, bots)  # the players watch each trick, as at the table
     result = game.results[hand]
     team = seat & 1
     return int(result["meld_counted"][team] + result["card_points"][team])
