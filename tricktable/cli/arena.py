@@ -12,7 +12,7 @@ from rich.table import Table
 
 import tricktable
 from tricktable.arena import duplicate_match
-from tricktable.bots import BOT_NAMES, make_bot
+from tricktable.bots import BOT_NAMES
 from tricktable.cli import common
 from tricktable.cli.common import CliError, console
 
@@ -26,17 +26,11 @@ def parse_bots(text: str, game: str) -> tuple[str, str]:
     ('heuristic', 'random')
     """
     names = [name.strip() for name in text.split(",")]
-    choices = ", ".join(BOT_NAMES)
     if len(names) != 2 or not all(names):
-        raise CliError(f"--bots takes two bot names, A,B, not {text!r}; bots: {choices}")
-    for name in names:
-        if name not in BOT_NAMES:
-            raise CliError(f"unknown bot {name!r}; bots: {choices}")
-        try:
-            make_bot(name, game)
-        except ValueError as error:
-            raise CliError(str(error)) from None
-    return names[0], names[1]
+        raise CliError(f"--bots takes two bot names, A,B, not {text!r}; "
+                       f"bots: {', '.join(BOT_NAMES)}")
+    first, second = common.resolve_bots(names, game, fallback=False)
+    return first, second
 
 
 def report_table(doc: JSON) -> Table:
