@@ -38,7 +38,7 @@ from tricktable.server.rooms import (
     Rooms,
     SeatRequest,
     ServerConfig,
-    best_bot,
+    default_bot,
     stored_public,
     usable_bots,
 )
@@ -100,7 +100,7 @@ def game_info(name: str) -> JSON:
     cls = tricktable.find_game(name)
     return {"name": cls.name, "title": cls.title, "player_counts": list(cls.player_counts),
             "options": cls.rules_type.describe(), "bots": usable_bots(cls.name),
-            "default_bot": best_bot(cls.name)}
+            "default_bot": default_bot(cls.name)}
 
 
 def rules_text(name: str) -> JSON:

@@ -101,14 +101,10 @@ def usable_bots(game: str) -> list[str]:
     return names
 
 
-def best_bot(game: str) -> str:
+def default_bot(game: str) -> str:
     """The bot that fills seats unless a room asks for another: ``heuristic``, which
     answers at once (``strong`` thinks up to half a second a move, and is a choice)."""
-    names = usable_bots(game)
-    for preferred in ("heuristic",):
-        if preferred in names:
-            return preferred
-    return names[-1] if names else "random"
+    return "heuristic" if "heuristic" in usable_bots(game) else "random"
 
 
 class Client:
@@ -724,12 +720,12 @@ class Rooms:
             raise RoomError(f"{cls.title} with {count} players needs {count} seats, "
                             f"not {len(requests)}")
         usable = usable_bots(cls.name)
-        default_bot = best_bot(cls.name)
+        fill = default_bot(cls.name)
         infos: list[SeatInfo] = []
         for index, request in enumerate(requests):
             if request.kind not in ("human", "bot"):
                 raise RoomError(f"seat {index}: a seat is 'human' or 'bot'")
-            bot = request.bot or default_bot
+            bot = request.bot or fill
             if bot not in usable:
                 known = ", ".join(usable)
                 raise RoomError(f"seat {index}: no bot {bot!r} for {cls.title}; bots: {known}")
