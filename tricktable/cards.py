@@ -90,6 +90,9 @@ class Deck:
     _texts: tuple[str, ...] = field(init=False, repr=False)
     _ascii: tuple[str, ...] = field(init=False, repr=False)
     _lookup: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
+    _exact: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
+    _exact_suits: dict[str, Suit] = field(init=False, repr=False, compare=False, hash=False)
+    """Texts as the deck writes them, to their card or suit: parsing's fast path."""
 
     def __post_init__(self) -> None:
         stride = len(self.ranks) * self.copies
@@ -124,6 +127,12 @@ class Deck:
         set_(self, "_texts", tuple(texts))
         set_(self, "_ascii", tuple(ascii_texts))
         set_(self, "_lookup", lookup)
+        exact: dict[str, int] = {}
+        for card in range(size):
+            exact.setdefault(texts[card], card)
+            exact.setdefault(ascii_texts[card], card)
+        set_(self, "_exact", exact)
+        set_(self, "_exact_suits", {self.suit_text(s): s for s in range(len(self.suits))})
 
     def __len__(self) -> int:
         return self.size
@@ -167,6 +176,9 @@ class Deck:
 
     def parse(self, text: str) -> Card:
         """Read one card: letters or symbols, any case; the first copy."""
+        card = self._exact.get(text)
+        if card is not None:
+            return card
         key = text.strip().upper()
         for symbol, letter in _SYMBOL_LETTERS.items():
             key = key.replace(symbol, letter)
@@ -213,6 +225,9 @@ class Deck:
         >>> ROOK.parse_suit("green"), STANDARD.parse_suit("♥")
         (1, 1)
         """
+        suit = self._exact_suits.get(text)
+        if suit is not None:
+            return suit
         key = text.strip().upper()
         key = _SYMBOL_LETTERS.get(key, key)
         for index, letter in enumerate(self.suits):

@@ -21,6 +21,7 @@ from tricktable.cards import Card, Deck, Seat
 from tricktable.engine.actions import Action, ActionTable, IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.rules import Rules
+from tricktable.engine.trick import PlayPosition
 from tricktable.engine.worlds import Hidden
 
 RECORD_FORMAT = "tricktable-record"
@@ -219,6 +220,11 @@ class GameState(ABC):
         (but for the fields in ``leave_out``)."""
         skip = _NEVER_SEARCHED | self.unsearched | leave_out
         return tuple(_frozen(value) for key, value in self.__dict__.items() if key not in skip)
+
+    def play_position(self) -> PlayPosition | None:
+        """The rest of this hand as plain tricks for the double-dummy kernel, or None
+        where the hand is not at plain trick play (see :class:`PlayPosition`)."""
+        return None
 
     def unlike_cards(self) -> int:
         """Cards that play unlike any other of their suit (Notrump's markers)."""

@@ -13,7 +13,8 @@ played wins.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tricktable.cards import Card, Deck, Seat
@@ -69,3 +70,40 @@ def trick_view(
     [{'seat': 3, 'card': 'R14'}, {'seat': 0, 'card': 'R2'}]
     """
     return [{"seat": (leader + i) % players, "card": deck.text(c)} for i, c in enumerate(cards)]
+
+
+@dataclass(frozen=True)
+class PlayPosition:
+    """The rest of a hand's trick play reduced to ints, for the double-dummy kernel
+    (:mod:`tricktable.solver.kernel`): a game that plays plain tricks offers one.
+
+    ``legal(hand, trick)`` is the mask of the cards ``hand`` may play to the
+    trick so far, ``winner(trick)`` the index of the card that takes a full
+    trick; a trick scores its cards' ``points`` (plus ``trick_points``, and
+    ``last_points`` for the hand's last) to the winner's side, and
+    ``finish(side_tricks)`` adds what the sides' trick counts earn at the end
+    (Rook's 20 for most cards).
+    """
+
+    hands: tuple[int, ...]
+    trick: tuple[Card, ...]
+    leader: Seat
+    side_of: tuple[int, ...]  # each seat's side
+    side_tricks: tuple[int, ...]  # tricks each side has taken this hand
+    legal: Callable[[int, tuple[Card, ...]], int]
+    winner: Callable[[tuple[Card, ...]], int]
+    suit_of: Sequence[int]  # for equivalent cards: same suit, same points, nothing between
+    points: Sequence[int]
+    trick_points: int = 0
+    last_points: int = 0
+    finish: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat to play next."""
+        return (self.leader + len(self.trick)) % len(self.hands)

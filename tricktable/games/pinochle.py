@@ -25,7 +25,7 @@ from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
-from tricktable.engine.trick import trick_view
+from tricktable.engine.trick import PlayPosition, trick_view, winner_index
 from tricktable.engine.worlds import Hidden
 from tricktable.games.meld import (
     ACE,
@@ -76,6 +76,26 @@ def _trick_keys(trump: Suit, led: Suit) -> list[int]:
 
 
 KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+
+
+def playable(hand: int, led_mask: int, trump_mask: int, win_card: Card) -> int:
+    """The cards of ``hand`` that may go to a trick led in ``led_mask`` and headed by
+    ``win_card``: follow suit, heading the trick if possible; void, trump, over the
+    highest trump so far if possible; else any card.
+
+    >>> from tricktable.cards import CardSet
+    >>> hand = CardSet.parse(PINOCHLE, "9S AS KH").mask
+    >>> PINOCHLE.texts(playable(hand, SUIT_MASKS[0], SUIT_MASKS[1], PINOCHLE.parse("QS")))
+    ['A♠']
+    """
+    above = ABOVE[win_card]  # none of the led suit once a plain lead is trumped
+    led = hand & led_mask
+    if led:
+        return led & above or led
+    trumps = hand & trump_mask
+    if trumps:
+        return trumps & above or trumps
+    return hand
 
 
 def _meld_groups(trump: Suit) -> list[list[Card]]:
@@ -337,14 +357,7 @@ class PinochleGame(GameState):
         hand = self.hands[self.to_move or 0]
         if not self.trick:
             return hand
-        above = ABOVE[self.win_card]  # none of the led suit once a plain lead is trumped
-        led = hand & self.led_mask
-        if led:  # follow suit, heading the trick if possible
-            return led & above or led
-        trumps = hand & self.trump_mask
-        if trumps:  # void: trump, over the highest trump so far if possible
-            return trumps & above or trumps
-        return hand
+        return playable(hand, self.led_mask, self.trump_mask, self.win_card)
 
     def _why_not_play(self, card: Card) -> str:
         hand = self.hands[self.to_move or 0]
@@ -630,6 +643,34 @@ class PinochleGame(GameState):
     def taken_points(self) -> list[int]:
         """Counters taken by each team so far (the last trick's included once taken)."""
         return list(self.trick_points)
+
+    def play_position(self) -> PlayPosition | None:
+        """The trick play left (see :class:`~tricktable.engine.trick.PlayPosition`).
+
+        >>> import tricktable
+        >>> tricktable.new_game("pinochle", seed=1).play_position() is None  # still bidding
+        True
+        """
+        if self.phase is not Phase.PLAY:
+            return None
+        trump = self.trump or 0
+        keys, trump_mask = KEYS[trump], SUIT_MASKS[trump]
+
+        def winner(trick: tuple[Card, ...]) -> int:
+            return winner_index(trick, keys[PINOCHLE.suit_of(trick[0])])
+
+        def legal(hand: int, trick: tuple[Card, ...]) -> int:
+            if not trick:
+                return hand
+            led = SUIT_MASKS[PINOCHLE.suit_of(trick[0])]
+            return playable(hand, led, trump_mask, trick[winner(trick)])
+
+        won = self.tricks_won
+        return PlayPosition(
+            hands=tuple(self.hands), trick=tuple(self.trick),
+            leader=self.leader if self.trick else self.to_move or 0, side_of=(0, 1, 0, 1),
+            side_tricks=(won[0] + won[2], won[1] + won[3]), legal=legal, winner=winner,
+            suit_of=PINOCHLE.suit_table, points=POINTS, last_points=self.rules.last_trick)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now: other hands, less melded cards."""

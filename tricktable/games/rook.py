@@ -24,7 +24,7 @@ from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
-from tricktable.engine.trick import follow_mask, trick_view, winner_index
+from tricktable.engine.trick import PlayPosition, follow_mask, trick_view, winner_index
 from tricktable.engine.worlds import Hidden
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
@@ -61,6 +61,17 @@ def _trick_keys(trump: int, led: int) -> list[int]:
 
 
 KEYS = [[_trick_keys(trump, led) for led in range(COLOURS)] for trump in range(COLOURS)]
+
+
+def _led_colour(card: Card, trump: int) -> int:
+    """The colour a trick led with ``card`` is in (the Rook leads trump)."""
+    return trump if card == BIRD else ROOK.suit_of(card)
+
+
+LED_MASKS = [[SUIT_MASKS[led] | (BIRD_MASK if led == trump else 0)
+              for led in (_led_colour(card, trump) for card in range(len(ROOK)))]
+             for trump in range(COLOURS)]
+"""``LED_MASKS[trump][card]``: the cards that follow a trick led with ``card``."""
 
 TABLE = ActionTable(ROOK, [
     ("bid", "number", range(BID_MIN, BID_MAX + 1, BID_STEP)),
@@ -232,9 +243,8 @@ class RookGame(GameState):
             trump = self.trump or 0
             self.last_trick = None
             self.leader = seat
-            led = trump if card == BIRD else ROOK.suit_of(card)
-            self.led_mask = SUIT_MASKS[led] | (BIRD_MASK if led == trump else 0)
-            self.keys = KEYS[trump][led]
+            self.led_mask = LED_MASKS[trump][card]
+            self.keys = KEYS[trump][_led_colour(card, trump)]
         elif not self.led_mask >> card & 1:
             if hand & self.led_mask:
                 self.reneges.append((seat, sum(self.tricks_won) + 1))
@@ -501,6 +511,36 @@ class RookGame(GameState):
     def taken_points(self) -> list[int]:
         """Counter points taken by each team so far (the 20 for most cards comes at the end)."""
         return list(self.counters)
+
+    def play_position(self) -> PlayPosition | None:
+        """The trick play left, where reneges are refused (else they score as forfeits).
+
+        >>> import tricktable
+        >>> tricktable.new_game("rook", seed=1).play_position() is None  # still bidding
+        True
+        """
+        if self.phase is not Phase.PLAY or not self.rules.enforce_follow_suit:
+            return None
+        trump, bidders = self.trump or 0, (self.bidder or 0) % 2
+        keys, led_masks = KEYS[trump], LED_MASKS[trump]
+
+        def legal(hand: int, trick: tuple[Card, ...]) -> int:
+            return follow_mask(hand, led_masks[trick[0]]) if trick else hand
+
+        def winner(trick: tuple[Card, ...]) -> int:
+            first = trick[0]
+            return winner_index(trick, keys[_led_colour(first, trump)])
+
+        def finish(side_tricks: tuple[int, ...]) -> tuple[int, ...]:
+            most = bidders if side_tricks[bidders] * 2 >= HAND_SIZE else 1 - bidders
+            return (CARDS_BONUS, 0) if most == 0 else (0, CARDS_BONUS)
+
+        won = self.tricks_won
+        return PlayPosition(
+            hands=tuple(self.hands), trick=tuple(self.trick), leader=self.leader if self.trick
+            else self.to_move or 0, side_of=(0, 1, 0, 1), side_tricks=(won[0] + won[2],
+            won[1] + won[3]), legal=legal, winner=winner, suit_of=ROOK.suit_table,
+            points=POINTS, finish=finish)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests)."""

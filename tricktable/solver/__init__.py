@@ -12,6 +12,10 @@ score change for the hand minus the mean change of the other sides.
   same points and no live card between them play the same;
 - move ordering: the table's best action, then valuable and high cards first.
 
+For the card points (``objective="points"``) of a game at plain trick play
+(Rook, Pinochle) the search runs in :mod:`tricktable.solver.kernel` on ints
+and bitmasks, about ten times as fast, with the same results.
+
 >>> import random, tricktable
 >>> game = tricktable.new_game("rook", seed=4)
 >>> rng = random.Random(4)
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState
+from tricktable.solver.kernel import PlayKernel
 
 
 @dataclass
@@ -52,7 +57,8 @@ class Solver:
     takes, as the hand's result lists them in ``card_points``.
     """
 
-    def __init__(self, game: GameState, seat: int, objective: str = "score") -> None:
+    def __init__(self, game: GameState, seat: int, objective: str = "score",
+                 kernel: bool = True) -> None:
         if objective not in ("score", "points"):
             raise ValueError(f"objective is 'score' or 'points', not {objective!r}")
         self.field = "deltas" if objective == "score" else "card_points"
@@ -62,11 +68,22 @@ class Solver:
         self.seats = frozenset(game.sides[self.side])
         self.hands_done = len(game.results)
         self.table: dict[tuple[object, ...], Entry] = {}
-        self.nodes = 0
+        self.searched = 0
         self.points = game.play_points
+        # card points at plain trick play: the fast kernel (its table serves the whole hand)
+        self.kernel = PlayKernel(self.side) if kernel and self.relative and \
+            len(game.sides) == 2 else None
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return self.searched + (self.kernel.nodes if self.kernel else 0)
 
     def value(self, game: GameState) -> float:
         """The exact value of ``game`` for this side, both sides playing perfectly."""
+        position = game.play_position() if self.kernel and not self.finished(game) else None
+        if self.kernel and position is not None:
+            return margin(game.taken_points(), self.side) + self.kernel.value(position)
         return self.search(game, -math.inf, math.inf)
 
     def best(self, game: GameState) -> tuple[float, Action]:
@@ -78,7 +95,7 @@ class Solver:
 
     def evaluate(self, game: GameState) -> list[tuple[Action, float]]:
         """Every legal action with its exact value (equivalent cards valued alike)."""
-        return [(action, self.search(self._after(game, action), -math.inf, math.inf))
+        return [(action, self.value(self._after(game, action)))
                 for action in game.legal_actions()]
 
     def finished(self, game: GameState) -> bool:
@@ -100,7 +117,7 @@ class Solver:
 
     def search(self, game: GameState, alpha: float, beta: float) -> float:
         """Alpha-beta value of ``game`` within the window (fail-soft)."""
-        self.nodes += 1
+        self.searched += 1
         if self.finished(game):
             return self.score(game)
         key, offset = self._key(game)
