@@ -1,13 +1,16 @@
 """Double-dummy solver speed: exact solves with N tricks left, and nodes per second.
 
 Run: ``python benchmarks/solver.py [--game rook] [--tricks 7 9] [--positions 10]
-[--objective points|score] [--json]``.
+[--objective points|score] [--generic] [--json]``.
 
 Positions come from seeded random play of the game's first hand, stopped at a
 trick boundary with N tricks left; each is solved exactly for the side to
 move: by default the classic double-dummy question, the card points (or
 tricks) the side takes; ``--objective score`` values the hand as the game
-scores it (a bid made or set), as the strong bot does. Reports the median
+scores it (a bid made or set), as the strong bot does. Card points in Rook
+and Pinochle are searched by the int kernel (:mod:`tricktable.solver.kernel`)
+unless ``--generic`` asks for the search through the game's own rules, the
+one every other case uses. Reports the median
 and p95 solve time, nodes searched and nodes per second, and the peak traced
 memory of one solve.
 """
@@ -41,7 +44,7 @@ def position(game_name: str, tricks_left: int, seed: int, players: int | None) -
 
 
 def measure(game_name: str, tricks_left: int, count: int, players: int | None,
-            objective: str) -> dict[str, Any]:
+            objective: str, kernel: bool = True) -> dict[str, Any]:
     """Solve ``count`` positions; times in milliseconds."""
     times: list[float] = []
     nodes = 0
@@ -52,14 +55,14 @@ def measure(game_name: str, tricks_left: int, count: int, players: int | None,
         seed += 1
         if game is None:
             continue
-        solver = Solver(game, game.to_move or 0, objective)
+        solver = Solver(game, game.to_move or 0, objective, kernel)
         start = time.perf_counter()
         solver.value(game)
         times.append((time.perf_counter() - start) * 1000)
         nodes += solver.nodes
         if not peak:  # memory once, apart: tracing slows the search down
             tracemalloc.start()
-            Solver(game, game.to_move or 0, objective).value(game)
+            Solver(game, game.to_move or 0, objective, kernel).value(game)
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
     times.sort()
@@ -80,12 +83,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tricks", type=int, nargs="+", default=[7, 9])
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--objective", choices=["points", "score"], default="points")
+    parser.add_argument("--generic", action="store_true",
+                        help="search through the game's rules, never the int kernel")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
-    rows = [measure(args.game, n, args.positions, args.players, args.objective)
+    rows = [measure(args.game, n, args.positions, args.players, args.objective, not args.generic)
             for n in args.tricks]
     if args.json:
-        print(json.dumps({"game": args.game, "solves": rows}, indent=1))
+        print(json.dumps({"game": args.game, "generic": args.generic, "solves": rows}, indent=1))
         return
     for row in rows:
         print(f"{args.game}, {row['tricks_left']} tricks left ({row['positions']} positions): "

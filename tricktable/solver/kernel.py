@@ -76,21 +76,15 @@ class _Search:
         self.tricks = list(position.side_tricks)
         self.players = position.players
         self.points = position.points
-
-    def live(self, trick: list[Card]) -> int:
-        """The cards still to be played and those on the trick."""
-        live = 0
-        for hand in self.hands:
-            live |= hand
-        for card in trick:
-            live |= 1 << card
-        return live
+        self.live = 0  # the cards in the hands and on the trick: it changes as tricks end
+        for card in (*position.hands, *(1 << card for card in position.trick)):
+            self.live |= card
 
     def moves(self, hand: int, trick: list[Card], seat: int, first: int) -> list[Card]:
         """The cards worth trying, one of each run of equivalent ones, best guesses first."""
         position = self.position
         legal = position.legal(hand, tuple(trick))
-        live, suit_of, points = self.live(trick), position.suit_of, self.points
+        live, suit_of, points = self.live, position.suit_of, self.points
         cards: list[Card] = []
         previous = -1
         while legal:
@@ -179,9 +173,12 @@ class _Search:
                 points += position.last_points
             if side != self.kernel.side:
                 points = -points
+            live = self.live
             self.tricks[side] += 1
+            self.live = live & ~sum(1 << c for c in cards)
             value = points + self.search([], winner, alpha - points, beta - points)
             self.tricks[side] -= 1
+            self.live = live
             return value
         finally:
             trick.pop()
