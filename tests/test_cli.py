@@ -17,6 +17,7 @@ from tricktable.bots import make_bot, play_game
 from tricktable.cli import main
 from tricktable.cli.common import Seating, bot_seed
 from tricktable.cli.screens import screen_for
+from tricktable.records import SCHEMA_FILE, continues
 
 HAND_KEYS = {"dealer", "declarer", "contract", "tricks", "card_points", "deltas"}
 
@@ -261,7 +262,11 @@ def test_replay_unfinished_record(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{broken", "is not valid JSON"),
-    ('{"format": "tricktable-record"}', "the record has no 'version'"),
+    ('{"format": "tricktable-record"}', "bad.json: record: 'version' is a required property"),
+    ('{"format": "tricktable-record", "version": 1, "game": "rook", "players": 4, '
+     '"options": {}, "seed": 1, "actions": ["pass", 5]}',
+     "bad.json: record.actions[1]: 5 is not of type 'string'"),
+    ("", "bad.json is empty"),
     (None, "cannot read"),
 ])
 def test_replay_damaged_file(tmp_path: Path, content: str | None, message: str) -> None:
@@ -283,6 +288,136 @@ def test_replay_record_with_an_illegal_action(tmp_path: Path) -> None:
     result = run("replay", str(path))
     assert result.exit_code == 2
     assert "action 1 ('play R14') is illegal: it is time to bid or pass" in result.stderr
+
+
+# -- record files: resume, validate, schema, never overwrite another game -----------
+
+
+def quit_after(tmp_path: Path, answers: int, name: str = "part.json", seed: int = 8) -> Path:
+    """Play ``answers`` turns of Rook against random bots, quit and save; the file."""
+    path = tmp_path / name
+    result = run("play", "rook", "--seed", str(seed), "--bots", "random", "--save", str(path),
+                 input="1\n" * answers + "quit\n")
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_resume_plays_a_saved_game_on_to_its_end_and_saves_it_back(tmp_path: Path) -> None:
+    path = quit_after(tmp_path, 3)
+    before = tricktable.load_record(path)
+    assert not tricktable.replay(before).is_over
+    result = run("play", "--resume", str(path), "--bots", "random", input="1\n" * 3000)
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    assert f"Resumed from {path} after {len(before['actions'])} actions, in hand 1." in (
+        result.output)
+    after = tricktable.load_record(path)
+    game = tricktable.replay(after)
+    shown = [line[2:] for line in result.output.splitlines() if line.startswith("· ")]
+    past = len(tricktable.replay(before).log)
+    assert shown == [event.seen_by(0) for event in game.log[past:]]  # from where it stopped
+    assert game.is_over and continues(after, before) and len(after["actions"]) > len(
+        before["actions"])
+    assert "Game over: " in result.output
+
+
+def test_resume_with_save_elsewhere_keeps_the_first_file(tmp_path: Path) -> None:
+    path = quit_after(tmp_path, 2)
+    before = path.read_bytes()
+    other = tmp_path / "more.json"
+    result = run("play", "rook", "--resume", str(path), "--save", str(other), "--bots", "random",
+                 input="1\n2\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == before
+    assert continues(tricktable.load_record(other), tricktable.load_record(path))
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seed", "0"], "--seed cannot be used with --resume: the record fixes them"),
+    (["--players", "4", "--option", "target=300"], "--players, --option cannot be used"),
+    (["notrump"], "holds a game of rook, not notrump"),
+    (["chess"], "unknown game 'chess'"),
+])
+def test_resume_refuses_what_the_record_fixes(tmp_path: Path, args: list[str],
+                                              message: str) -> None:
+    path = quit_after(tmp_path, 1)
+    game_name = [a for a in args if not a.startswith("-") and a.isalpha()]
+    options = [a for a in args if a not in game_name]
+    result = run("play", *game_name, "--resume", str(path), *options)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_resume_refuses_a_finished_or_damaged_record_and_leaves_it(tmp_path: Path) -> None:
+    finished = tmp_path / "done.json"
+    tricktable.save_record(bot_game(4), finished)
+    result = run("play", "--resume", str(finished))
+    assert result.exit_code == 2 and "holds a finished game: `tricktable replay" in result.stderr
+    damaged = tmp_path / "damaged.json"
+    text = quit_after(tmp_path, 2).read_text()
+    damaged.write_text(text[: len(text) - 20])
+    before = damaged.read_bytes()
+    result = run("play", "--resume", str(damaged), input="1\n" * 50)
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert f"{damaged} is not valid JSON (damaged or cut short?)" in result.stderr
+    assert damaged.read_bytes() == before
+    assert run("play").exit_code == 2
+    assert "name the GAME to play" in run("play").stderr
+
+
+def test_save_never_overwrites_another_game_or_a_damaged_file(tmp_path: Path) -> None:
+    other = quit_after(tmp_path, 2, "other.json", seed=9)
+    damaged = tmp_path / "notes.json"
+    damaged.write_text("{my notes")
+    for path, message in ((other, "holds another game's record"),
+                          (damaged, "exists and is not a record of this game")):
+        before = path.read_bytes()
+        result = run("play", "rook", "--seed", "8", "--bots", "random", "--save", str(path),
+                     input="1\n" * 3000)
+        assert result.exit_code == 2 and message in result.stderr, result.output
+        assert "it was left as it is" in result.stderr
+        assert path.read_bytes() == before
+    nowhere = tmp_path / "no-such-folder" / "game.json"
+    result = run("play", "rook", "--seed", "8", "--save", str(nowhere), input="1\n" * 3000)
+    assert result.exit_code == 2 and "there is no folder" in result.stderr
+    assert "Your move" not in result.output  # refused before a card was played
+    fresh = tmp_path / "fresh.json"
+    result = run("play", "rook", "--seed", "8", "--bots", "random",
+                 input=f"1\nquit\n{other}\n{fresh}\n")
+    assert result.exit_code == 0, result.output
+    assert f"Not saved: {other} holds another game's record" in result.output
+    assert f"Record saved to {fresh}" in result.output
+    assert tricktable.load_record(fresh)["seed"] == 8
+
+
+def test_record_validate_says_what_a_file_holds(tmp_path: Path) -> None:
+    finished = tmp_path / "done.json"
+    game = bot_game(4)
+    tricktable.save_record(game, finished)
+    result = run("record", "validate", str(finished))
+    assert result.exit_code == 0, result.output
+    winner = ("N/S", "E/W")[game.winner or 0]
+    assert result.output.startswith(
+        f"{finished}: a valid Rook record (4 players, seed 4), {len(game.history)} actions; "
+        f"Game over: {winner} wins")
+    part = quit_after(tmp_path, 1)
+    result = run("record", "validate", str(part))
+    assert result.exit_code == 0
+    assert "; unfinished, in hand 1, " in result.output and "to move" in result.output
+    record = tricktable.load_record(part)
+    record["actions"].append("play Rook")
+    part.write_text(json.dumps(record))
+    result = run("record", "validate", str(part))
+    assert result.exit_code == 2
+    assert f"{part}: action {len(record['actions'])} ('play Rook') is illegal" in result.stderr
+
+
+def test_record_schema_prints_the_packaged_schema() -> None:
+    result = run("record", "schema")
+    assert result.exit_code == 0
+    assert result.output == SCHEMA_FILE.read_text(encoding="utf-8")
+    assert json.loads(result.output)["$schema"].endswith("/draft/2020-12/schema")
 
 
 # -- games, version, screens -----------------------------------------------

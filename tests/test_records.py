@@ -5,15 +5,24 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import tricktable
 from tricktable import GameState, RecordError
-from tricktable.records import validate_record
+from tricktable.records import (
+    SCHEMA_FILE,
+    continues,
+    parse_record,
+    record_schema,
+    validate_record,
+)
 
+ROOT = Path(__file__).resolve().parent.parent
 ROOK_CARDS = [f"{colour}{number}" for colour in "RGYB" for number in range(1, 15)] + ["Rook"]
 
 
@@ -121,19 +130,32 @@ def _with(**changes: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("record", "message"), [
-    ([], "a record must be a JSON object"),
-    ("record", "a record must be a JSON object"),
-    *[(_without(key), f"the record has no '{key}'")
+    ([], "record: [] is not of type 'object'"),
+    ("record", "record: 'record' is not of type 'object'"),
+    *[(_without(key), f"record: '{key}' is a required property")
       for key in ("format", "version", "game", "players", "options", "seed", "actions")],
-    (_with(seed="5"), "the record's 'seed' has the wrong type"),
-    (_with(seed=True), "the record's 'seed' has the wrong type"),
-    (_with(players=4.0), "the record's 'players' has the wrong type"),
-    (_with(options=[]), "the record's 'options' has the wrong type"),
-    (_with(actions="bid 70"), "the record's 'actions' has the wrong type"),
-    (_with(format="chess-pgn"), "not a tricktable record (format 'chess-pgn')"),
-    (_with(version=2), "record version 2 is not supported"),
-    (_with(deal=["R1"]), "the record's 'deal' must be an object or null"),
-    (_with(actions=["pass", 7]), "every action in a record must be text"),
+    (_with(seed="5"), "record.seed: '5' is not of type 'integer'"),
+    (_with(seed=True), "record.seed: True is not of type 'integer'"),
+    (_with(players=4.0), "record.players: 4.0 is not of type 'integer'"),
+    (_with(players=1), "record.players: 1 is less than the minimum of 2"),
+    (_with(game=""), "record.game: '' should be non-empty"),
+    (_with(options=[]), "record.options: [] is not of type 'object'"),
+    (_with(options={"target": [300]}),
+     "record.options.target: [300] is not of type 'boolean', 'number', 'string'"),
+    (_with(actions="bid 70"), "record.actions: 'bid 70' is not of type 'array'"),
+    (_with(format="chess-pgn"), "record.format: expected 'tricktable-record', not 'chess-pgn'"),
+    (_with(version=2), "record.version: expected 1, not 2"),
+    ({"format": "tricktable-record", "version": 2}, "record.version: expected 1, not 2"),
+    (_with(deal=["R1"]), "record.deal: ['R1'] is not of type 'object', 'null'"),
+    (_with(deal={"nest": ["R1"]}), "record.deal: 'hands' is a required property"),
+    (_with(deal={"dealer": -1, "hands": []}),
+     "record.deal.dealer: -1 is less than the minimum of 0"),
+    (_with(deal={"hands": [["R1"], 5]}),
+     "record.deal.hands[1]: 5 is not of type 'array', 'string'"),
+    (_with(actions=["pass", 7]), "record.actions[1]: 7 is not of type 'string'"),
+    (_with(actions=["pass", ""]), "record.actions[1]: '' should be non-empty"),
+    (_with(comment="mine"),
+     "record: Additional properties are not allowed ('comment' was unexpected)"),
 ])
 def test_malformed_records_are_refused_naming_the_problem(record: Any, message: str) -> None:
     with pytest.raises(RecordError) as error:
@@ -166,14 +188,162 @@ def test_actions_after_the_end_are_refused() -> None:
         tricktable.replay(record)
 
 
-def test_loading_a_missing_file_or_bad_json_is_a_record_error(tmp_path: Path) -> None:
+def test_loading_a_damaged_file_says_what_is_wrong_and_leaves_it_alone(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         tricktable.load_record(tmp_path / "nothing.json")
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(RecordError, match="is not valid JSON"):
-        tricktable.load_record(bad)
-    wrong = tmp_path / "wrong.json"
-    wrong.write_text(json.dumps({"format": "tricktable-record"}), encoding="utf-8")
-    with pytest.raises(RecordError, match="the record has no 'version'"):
-        tricktable.load_record(wrong)
+    text = json.dumps(played(5, steps=30).record(), indent=1)
+    damaged: dict[str, str | bytes] = {
+        "cut.json": text[: len(text) // 2],
+        "empty.json": " \n",
+        "latin.json": text.replace("trump", "tr\xfcmp").encode("latin-1"),
+        "wrong.json": json.dumps({"format": "tricktable-record"}),
+        "typed.json": text.replace('"seed": 5', '"seed": "5"'),
+        "illegal.json": text.replace('"bid 160"', '"play R14"', 1),
+    }
+    expected = {
+        "cut.json": "cut.json is not valid JSON (damaged or cut short?): ",
+        "empty.json": "empty.json is empty",
+        "latin.json": "latin.json is not UTF-8 text",
+        "wrong.json": "wrong.json: record: 'version' is a required property",
+        "typed.json": "typed.json: record.seed: '5' is not of type 'integer'",
+        "illegal.json": "illegal.json: action 1 ('play R14') is illegal: it is time to bid",
+    }
+    for name, content in damaged.items():
+        path = tmp_path / name
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        else:
+            path.write_bytes(content)
+        before = path.read_bytes()
+        with pytest.raises(RecordError) as error:
+            tricktable.load_record(path)
+        assert str(error.value).startswith(str(tmp_path / expected[name])), str(error.value)
+        assert path.read_bytes() == before, f"loading {name} changed it"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"seed": ' + "1" * 5000 + "}", "the record is not a record: Exceeds the limit"),
+    ("[" * 100_000 + "]" * 100_000, "the record is nested too deeply to be a record"),
+    ("\ufeff{}", "the record is not valid JSON (damaged or cut short?): Unexpected UTF-8 BOM"),
+    ('{"format": NaN}', "record.format: expected 'tricktable-record', not nan"),
+    (json.dumps([0] * 10_000), "record: [0, 0, 0"),
+    (json.dumps({**played(1, steps=0).record(), "options": {"x" * 10_000: []}}),
+     "record.options.xxxx"),
+])
+def test_hostile_json_is_a_record_error(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as error:
+        parse_record(text)
+    assert str(error.value).startswith(message)
+    assert len(str(error.value)) < 400
+
+
+def test_every_cut_of_a_record_file_is_a_record_error() -> None:
+    text = json.dumps(played(6, steps=40).record())
+    for end in range(0, len(text), 7):
+        with pytest.raises(RecordError):
+            parse_record(text[:end])
+    assert parse_record(text) == json.loads(text)
+
+
+def test_random_damage_is_refused_or_still_a_valid_record() -> None:
+    text = json.dumps(played(7, steps=60).record()).encode()
+    rng = random.Random(7)
+    refused = 0
+    for _ in range(300):
+        damaged = bytearray(text)
+        for _ in range(rng.randint(1, 3)):
+            damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+        try:
+            record = parse_record(bytes(damaged))
+        except RecordError:
+            refused += 1
+        else:  # the damage happened to keep a valid record: it replays
+            tricktable.replay(record)
+    assert refused > 200
+
+
+GAMES = [(name, players) for name in tricktable.games()
+         for players in tricktable.find_game(name).player_counts]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_the_schema_accepts_every_record_the_games_write(name: str, players: int) -> None:
+    game = tricktable.new_game(name, seed=players, players=players)
+    rng = random.Random(players)
+    records = [game.record()]
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        if len(game.history) in (1, 17):
+            records.append(game.record())
+    records.append(game.record())
+    for record in records:
+        assert validate_record(json.loads(json.dumps(record))) == record
+    assert observable_any(tricktable.replay(records[-1])) == observable_any(game)
+    assert not tricktable.replay(records[-2]).is_over
+
+
+def observable_any(game: GameState) -> dict[str, Any]:
+    seats = [*range(game.players), None]
+    return {"views": [game.view(seat) for seat in seats], "scores": game.scores,
+            "results": game.results, "winner": game.winner}
+
+
+def test_the_schema_accepts_dealt_hands_of_each_kind() -> None:
+    sixtysix = "AS 10S KS QS JS 9S AH 10H KH QH JH 9H AD 10D KD QD JD 9D AC 10C KC QC JC 9C"
+    cards = sixtysix.split()
+    deal = {"dealer": 1, "hands": [cards[:6], " ".join(cards[6:12])], "stock": cards[12:23],
+            "trump": cards[23:]}
+    record = tricktable.new_game("sixtysix", deal=deal).record()
+    assert validate_record(record) == record
+    assert tricktable.replay(record).view(None) == tricktable.new_game(
+        "sixtysix", deal=deal).view(None)
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema_and_docs_hold_the_same() -> None:
+    schema = record_schema()
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    docs = ROOT / "docs" / "record.schema.json"
+    assert docs.read_text(encoding="utf-8") == SCHEMA_FILE.read_text(encoding="utf-8"), (
+        "docs/record.schema.json differs from the package's: "
+        "cp tricktable/schemas/record.schema.json docs/")
+    assert (SCHEMA_FILE.parent.parent / "schemas" / "record.schema.json").is_file()
+
+
+def test_records_md_documents_every_field_and_its_example_replays() -> None:
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    for field in record_schema()["properties"]:
+        assert f"| `{field}` |" in text, f"docs/records.md does not describe {field!r}"
+    examples = re.findall(r"```json\n(.*?)```", text, flags=re.S)
+    assert examples, "docs/records.md has no example record"
+    for example in examples:
+        record = parse_record(example)
+        assert tricktable.replay(record).record()["actions"] == record["actions"]
+
+
+def test_saving_replaces_a_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    tricktable.save_record(played(1, steps=5), path)
+    before = path.read_bytes()
+
+    def crash(*_args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("tricktable.records.os.replace", crash)
+    with pytest.raises(OSError):
+        tricktable.save_record(played(1, steps=9), path)
+    assert path.read_bytes() == before, "a failed save damaged the old file"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"], "a temporary file was left"
+    monkeypatch.undo()
+    tricktable.save_record(played(1, steps=9), path)
+    assert len(tricktable.load_record(path)["actions"]) == 9
+
+
+def test_continues_is_true_only_for_the_same_game_with_actions_added() -> None:
+    earlier, later = played(3, steps=10).record(), played(3, steps=25).record()
+    assert continues(later, earlier) and continues(earlier, earlier)
+    assert not continues(earlier, later)
+    assert not continues(played(4, steps=25).record(), earlier)
+    partial = {**earlier, "options": {}}  # missing options are the defaults
+    assert continues(later, partial)
+    assert not continues(played(3, steps=25, target=300).record(), earlier)

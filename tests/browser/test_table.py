@@ -193,3 +193,43 @@ def test_a_friend_joins_by_the_link(page: Any, browser: Any, server: Any,
     watcher.wait_for_function("() => document.body.dataset.status === 'playing'")
     assert friend_context.pages[0].evaluate("() => document.body.dataset.seat") == "1"
     friend_context.close()
+
+
+def test_records_are_imported_and_downloaded_on_the_history_page(
+        page: Any, browser: Any, server: Any, artifacts: Path, tmp_path: Path) -> None:
+    game = tricktable.new_game("sixtysix", seed=21, options={"target": 1})
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    finished = tmp_path / "finished.json"
+    tricktable.save_record(game, finished)
+    page.goto("/history")
+    page.set_input_files("#import-file", str(finished))
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    room = page.url.rsplit("/", 1)[1]
+    page.goto("/history")
+    page.wait_for_selector(f"tr[data-room='{room}']")
+    shot(page, artifacts, "history-import")
+    with page.expect_download() as download:
+        page.click(f"tr[data-room='{room}'] >> text=Download record")
+    assert tricktable.load_record(download.value.path()) == game.record()
+    part = tmp_path / "part.json"
+    tricktable.save_record(tricktable.replay(game.record(), upto=3), part)
+    page.fill("#import-name", "Ann")
+    page.set_input_files("#import-file", str(part))
+    page.wait_for_url(re.compile(r"/table/"))
+    page.wait_for_function("() => document.body.dataset.seat === '0'")
+    assert int(data(page)["version"]) >= 3
+    # a refused upload logs a failed request: in a page of its own, not the checked one
+    context = browser.new_context(base_url=server.url)
+    try:
+        other = context.new_page()
+        other.goto("/history")
+        damaged = tmp_path / "damaged.json"
+        damaged.write_text(finished.read_text()[:-40])
+        other.set_input_files("#import-file", str(damaged))
+        other.wait_for_function("() => document.getElementById('import-error').textContent")
+        error = other.text_content("#import-error") or ""
+        assert error.startswith("damaged.json: the record is not valid JSON (damaged or cut")
+    finally:
+        context.close()

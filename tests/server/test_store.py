@@ -65,6 +65,26 @@ def contract(store: Store) -> None:
     store.create_room(second)
     assert [r.id for r in store.list_rooms(["finished"])] == [second.id]
     assert {r.id for r in store.list_rooms()} >= {first.id, second.id}
+    imported_contract(store)
+
+
+def imported_contract(store: Store) -> None:
+    """A room created with its actions so far (an imported game) holds them at once."""
+    imported = room()
+    imported.version = 2
+    actions = [StoredAction(1, 0, "play 9♣", "imported"), StoredAction(2, 1, "draw", "imported")]
+    store.create_room(imported, actions)
+    loaded = store.load(imported.id)
+    assert loaded is not None and loaded[0].version == 2
+    assert [(a.version, a.seat, a.text, a.actor) for a in loaded[1]] == [
+        (1, 0, "play 9♣", "imported"), (2, 1, "draw", "imported")]
+    imported.version = 3
+    store.append(imported, StoredAction(3, 0, "close", "human"))
+    gap = room()
+    gap.version = 2
+    with pytest.raises(StoreError, match="numbered"):
+        store.create_room(gap, [actions[1]])
+    assert store.load(gap.id) is None
 
 
 def test_memory_store() -> None:

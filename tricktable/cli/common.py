@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -17,6 +18,8 @@ from rich.console import Console
 import tricktable
 from tricktable import DealError, GameState, OptionError, RecordError
 from tricktable.bots import Bot, make_bot
+from tricktable.engine.state import JSON
+from tricktable.records import continues
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -35,6 +38,25 @@ def user_errors() -> Iterator[None]:
         yield
     except (OptionError, RecordError, DealError) as error:
         raise CliError(str(error)) from None
+
+
+def check_save_target(path: Path, record: JSON) -> None:
+    """Refuse a file to save ``record`` in unless it is new or an earlier part of the game.
+
+    Nothing is lost: another game's record, or a damaged file, is never overwritten.
+    """
+    if not path.parent.is_dir():
+        raise CliError(f"cannot save the record to {path}: there is no folder {path.parent}")
+    if not path.is_file():
+        return
+    try:
+        earlier = tricktable.load_record(path)
+    except RecordError as error:
+        raise CliError(f"{path} exists and is not a record of this game ({error}); "
+                       "it was left as it is: choose another file") from None
+    if not continues(record, earlier):
+        raise CliError(f"{path} holds another game's record; it was left as it is: "
+                       "choose another file")
 
 
 def console(stderr: bool = False) -> Console:

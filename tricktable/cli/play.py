@@ -17,6 +17,7 @@ from tricktable.cli import common
 from tricktable.cli.common import CliError, Seating
 from tricktable.cli.render import actions_list, result_table, winner_line
 from tricktable.cli.screens import screen_for
+from tricktable.engine.state import JSON
 
 QUIT_WORDS = frozenset({"quit", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
@@ -77,6 +78,12 @@ class Session:
         self.seen = 0  # log entries already printed
         self.hands_shown = 0  # results already printed
         self.echo = not sys.stdin.isatty()  # show piped input in the transcript
+
+    def catch_up(self, actions: list[str]) -> None:
+        """Apply a record's actions without printing them, the bots watching each trick."""
+        for text in actions:
+            self.watch(self.game.apply(text))
+        self.seen, self.hands_shown = len(self.game.log), len(self.game.results)
 
     def run(self) -> Turn:
         """Play until the game is over (PLAYED), the human quits or input ends."""
@@ -176,7 +183,7 @@ class Session:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--seed", type=int, help="Seed of the deal (random if omitted; it is shown).")
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @click.option("--bots", default="heuristic", show_default=True,
@@ -188,21 +195,37 @@ class Session:
               help="Show the strong bot's best choices, with expected score and reason.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game's record here when the game ends or stops.")
-def play(game_name: str, seed: int | None, seat: int, bots: str, players: int | None,
-         options: tuple[str, ...], hints: bool, save: Path | None) -> None:
-    """Play GAME in the terminal against bots (input may be piped in)."""
-    game = common.start_game(game_name, seed, players, options)
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Continue the unfinished game recorded in FILE (saved back to it "
+                   "unless --save names another file).")
+def play(game_name: str | None, seed: int | None, seat: int, bots: str, players: int | None,
+         options: tuple[str, ...], hints: bool, save: Path | None, resume: Path | None) -> None:
+    """Play GAME in the terminal against bots (input may be piped in), or --resume a record."""
+    record = None if resume is None else resumed_record(resume, game_name, seed, players,
+                                                        options)
+    if record is not None:
+        game = tricktable.replay(record, upto=0)
+        save = save or resume
+    elif game_name is None:
+        raise CliError("name the GAME to play (`tricktable games` lists them), or --resume FILE")
+    else:
+        game = common.start_game(game_name, seed, players, options)
     if not 0 <= seat < game.players:
         raise CliError(f"--seat must be from 0 to {game.players - 1}, not {seat}")
+    if save is not None:
+        common.check_save_target(save, game.record() if record is None else record)
     names = common.resolve_bots(common.bot_names(bots, game), game.name, fallback=True)
     out = common.console()
     out.print(Text(f"{game.title}, seed {game.seed}: you play {game.seat_name(seat)} "
                    f"(seat {seat}); type 'help' for help", style="bold"))
     session = Session(game, seat, common.make_bots(names, game, skip=seat), out, hints)
+    if record is not None:
+        session.catch_up(record["actions"])
+        out.print(Text(f"Resumed from {resume} after {len(game.history)} actions, in hand "
+                       f"{len(game.results) + 1}.", style="bold"))
     turn = session.run()
     if turn is Turn.QUIT and save is None:
-        answer = session.ask("Save the record? File name (Enter to skip): ")
-        save = Path(answer.strip()) if answer and answer.strip() else None
+        save = ask_save_target(session)
     if save is not None:
         try:
             tricktable.save_record(game, save)
@@ -214,3 +237,35 @@ def play(game_name: str, seed: int | None, seat: int, bots: str, players: int | 
         raise click.exceptions.Exit(1)
     if turn is Turn.QUIT:
         out.print("You left the game.")
+
+
+def resumed_record(path: Path, game_name: str | None, seed: int | None, players: int | None,
+                   options: tuple[str, ...]) -> JSON:
+    """The unfinished record ``--resume`` continues, checked against the other arguments."""
+    given = [name for name, unset in (("--seed", seed is None), ("--players", players is None),
+                                      ("--option", not options)) if not unset]
+    if given:
+        raise CliError(f"{', '.join(given)} cannot be used with --resume: the record fixes them")
+    with common.user_errors():
+        record = tricktable.load_record(path)
+        final = tricktable.replay(record)
+        if game_name is not None and tricktable.find_game(game_name).name != final.name:
+            raise CliError(f"{path} holds a game of {final.name}, not {game_name}")
+    if final.is_over:
+        raise CliError(f"{path} holds a finished game: `tricktable replay {path}` shows it")
+    return record
+
+
+def ask_save_target(session: Session) -> Path | None:
+    """Ask where to save the record until a file it may go to is named (Enter: nowhere)."""
+    while True:
+        answer = session.ask("Save the record? File name (Enter to skip): ")
+        if not answer or not answer.strip():
+            return None
+        path = Path(answer.strip())
+        try:
+            common.check_save_target(path, session.game.record())
+        except CliError as error:
+            session.out.print(Text(f"Not saved: {error.message}", style="bold red"))
+        else:
+            return path

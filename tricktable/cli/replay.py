@@ -142,8 +142,8 @@ def show_record(record: dict[str, Any], out: Console, only: int | None) -> None:
 def replay(path: Path, hand: int | None) -> None:
     """Show a saved game record hand by hand, every card face up."""
     with user_errors():
-        record = tricktable.load_record(path)
-        final = tricktable.replay(record)  # checks every action before showing any
+        record = tricktable.load_record(path)  # checked to its last action
+    final = tricktable.replay(record)
     hands = len(final.results) + (0 if final.is_over else 1)
     if hand is not None and hand > hands:
         raise CliError(f"{path} holds {hands} hand{'s' * (hands != 1)}, not {hand}")

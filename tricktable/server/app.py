@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import tricktable
 from tricktable import OptionError, RecordError
 from tricktable.bots import BOT_NAMES
+from tricktable.records import parse_record
 from tricktable.server import protocol
 from tricktable.server.protocol import JSON, Hello, ProtocolError
 from tricktable.server.rooms import (
@@ -39,6 +40,7 @@ from tricktable.server.rooms import (
     SeatRequest,
     ServerConfig,
     default_bot,
+    start_game,
     stored_public,
     usable_bots,
 )
@@ -50,6 +52,8 @@ WEB = Path(__file__).resolve().parent / "web"
 DOCS = Path(tricktable.__file__).resolve().parent.parent / "docs"
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
 MAX_BODY_BYTES = 65_536
+MAX_RECORD_BYTES = 262_144  # an uploaded record (a whole game is about 2-30 KiB)
+RECORDS = "/api/records"
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; connect-src 'self' ws: wss:; "
@@ -242,9 +246,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @app.middleware("http")
     async def headers(request: Request,
                       call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        limit = MAX_RECORD_BYTES if request.url.path == RECORDS else MAX_BODY_BYTES
         length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > MAX_BODY_BYTES:
-            return _error(413, f"a request body may be at most {MAX_BODY_BYTES} bytes")
+        if not length.isdigit() or int(length) > limit:
+            return _error(413, f"a request body may be at most {limit} bytes")
         response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
@@ -374,11 +379,12 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if found is None:
             raise HTTPException(404, f"no room {room_id!r}")
         info, actions = found
-        if info.status != "finished":
+        if info.status != "finished":  # the record's seed deals every hidden card
             raise HTTPException(403, "a game is shown face up only once it is over")
-        record = {"format": "tricktable-record", "version": 1, "game": info.game,
-                  "players": info.players, "options": info.options, "seed": info.seed,
-                  "deal": None, "actions": [a.text for a in actions]}
+        try:
+            record = {**start_game(info).record(), "actions": [a.text for a in actions]}
+        except ValueError as error:  # a game no longer registered, or changed options
+            raise HTTPException(409, f"this game cannot be replayed: {error}") from None
         moves = [{"seat": a.seat, "action": a.text, "actor": a.actor} for a in actions]
         return record, moves, stored_public(info)
 
@@ -396,6 +402,25 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             return await asyncio.to_thread(replay_step, found, moves, step, room)
         except RecordError as error:
             raise HTTPException(409, f"this game cannot be replayed: {error}") from None
+
+    @app.post(RECORDS, status_code=201)
+    async def import_record(request: Request, name: str | None = Query(None, max_length=200),
+                            seat: int | None = Query(None, ge=0, le=15)) -> JSON:
+        body = bytearray()
+        async for chunk in request.stream():  # a body sent without its length is capped too
+            body += chunk
+            if len(body) > MAX_RECORD_BYTES:
+                raise HTTPException(413, f"a record may be at most {MAX_RECORD_BYTES} bytes")
+        try:
+            record = await asyncio.to_thread(parse_record, bytes(body))
+            room, seat, token = await rooms_of(request).import_record(record, name, seat)
+        except RecordError as error:
+            raise HTTPException(422, str(error)) from None
+        except RoomError as error:
+            raise HTTPException(400, str(error)) from None
+        finished = room["status"] == "finished"
+        return {"room": room, "seat": seat, "token": token, "finished": finished,
+                "url": f"/replay/{room['id']}" if finished else f"/table/{room['id']}"}
 
     # -- the websocket ------------------------------------------------------------
 

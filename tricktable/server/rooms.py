@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import tricktable
-from tricktable import Action, GameState, IllegalAction, OptionError, Phase
+from tricktable import Action, GameState, IllegalAction, OptionError, Phase, RecordError
 from tricktable.bots import BOT_NAMES, Bot, decision, make_bot
 from tricktable.bots.hints import rank_hints, suggested_bids
 from tricktable.server import protocol
@@ -479,6 +479,9 @@ class Room:
             state.info = seat
 
     async def _join(self, command: _Join) -> None:
+        if self.info.status == "finished":
+            command.reply.set_exception(RoomError("the game is over: its replay is in the history"))
+            return
         seat = command.seat
         free = [s for s, state in enumerate(self.seats)
                 if state.info.kind == "human" and not state.info.taken]
@@ -716,33 +719,7 @@ class Rooms:
         count = first.players
         requests = list(seats) if seats is not None else (
             [SeatRequest("human")] + [SeatRequest("bot")] * (count - 1))
-        if len(requests) != count:
-            raise RoomError(f"{cls.title} with {count} players needs {count} seats, "
-                            f"not {len(requests)}")
-        usable = usable_bots(cls.name)
-        fill = default_bot(cls.name)
-        infos: list[SeatInfo] = []
-        for index, request in enumerate(requests):
-            if request.kind not in ("human", "bot"):
-                raise RoomError(f"seat {index}: a seat is 'human' or 'bot'")
-            bot = request.bot or fill
-            if bot not in usable:
-                known = ", ".join(usable)
-                raise RoomError(f"seat {index}: no bot {bot!r} for {cls.title}; bots: {known}")
-            infos.append(SeatInfo(request.kind, bot))
-        humans = [i for i, info in enumerate(infos) if info.kind == "human"]
-        token: str | None = None
-        if humans:
-            if seat is None:
-                seat = humans[0]
-            if seat not in humans:
-                raise RoomError(f"seat {seat} is not a human seat")
-            if name is None:
-                raise RoomError("give your name to take a seat")
-            token = secrets.token_urlsafe(24)
-            infos[seat].name, infos[seat].token_hash = clean_name(name), hash_token(token)
-        else:
-            seat = None
+        infos, seat, token = seat_infos(first, requests, seat, name)
         record = first.record()
         info = RoomInfo(id=secrets.token_urlsafe(6), game=cls.name, players=count,
                         options=record["options"], seed=record["seed"], seats=infos)
@@ -752,6 +729,43 @@ class Rooms:
         room = Room(Loaded(info, first), self)
         self.rooms[info.id] = room
         return room, seat, token
+
+    async def import_record(self, record: JSON, name: str | None, seat: int | None
+                            ) -> tuple[JSON, int | None, str | None]:
+        """Store a checked record as a room (see :func:`imported`).
+
+        A finished game goes to the history, its seats named ``imported``. An
+        unfinished one becomes a room that plays on, the importer (``name``) at
+        ``seat`` (default 0) and bots at every other seat: the record's seed
+        holds every hidden card, so no other person may sit with its holder.
+        Returns the room's public summary, the importer's seat and token (None,
+        None for a finished game).
+        """
+        game, actions = await asyncio.get_running_loop().run_in_executor(
+            None, imported, record)
+        token: str | None = None
+        if game.is_over:
+            infos = [SeatInfo("human", default_bot(game.name), IMPORTED)
+                     for _ in range(game.players)]
+            seat = None
+        else:
+            seat = 0 if seat is None else seat
+            if not 0 <= seat < game.players:
+                raise RoomError(f"seat {seat} is not a seat of this game (0 to "
+                                f"{game.players - 1})")
+            requests = [SeatRequest("human" if s == seat else "bot")
+                        for s in range(game.players)]
+            infos, seat, token = seat_infos(game, requests, seat, name)
+        info = RoomInfo(id=secrets.token_urlsafe(6), game=game.name, players=game.players,
+                        options=game.record()["options"], seed=game.seed, seats=infos,
+                        version=len(actions), status="playing")
+        summarise(info, game)
+        await self.in_store(self.store.create_room, info, actions)
+        if game.is_over:
+            return stored_public(info), None, None
+        room = Room(Loaded(info, game), self)
+        self.rooms[info.id] = room
+        return room.public(), seat, token
 
     def load_sync(self, room_id: str) -> Loaded | None:
         """Read a room from the store and replay it (blocking)."""
@@ -797,6 +811,68 @@ class Rooms:
             room = self.rooms.get(info.id)
             listed.append(room.public() if room is not None else stored_public(info))
         return listed
+
+
+def seat_infos(game: GameState, requests: Sequence[SeatRequest], seat: int | None,
+               name: str | None) -> tuple[list[SeatInfo], int | None, str | None]:
+    """A new room's seats; the creator, ``name``, takes ``seat`` (default: the first human one).
+
+    Returns the seats, the creator's seat and its token (None, None when every seat is a
+    bot: the creator watches).
+    """
+    count = game.players
+    if len(requests) != count:
+        raise RoomError(f"{game.title} with {count} players needs {count} seats, "
+                        f"not {len(requests)}")
+    usable = usable_bots(game.name)
+    fill = default_bot(game.name)
+    infos: list[SeatInfo] = []
+    for index, request in enumerate(requests):
+        if request.kind not in ("human", "bot"):
+            raise RoomError(f"seat {index}: a seat is 'human' or 'bot'")
+        bot = request.bot or fill
+        if bot not in usable:
+            known = ", ".join(usable)
+            raise RoomError(f"seat {index}: no bot {bot!r} for {game.title}; bots: {known}")
+        infos.append(SeatInfo(request.kind, bot))
+    humans = [i for i, info in enumerate(infos) if info.kind == "human"]
+    if not humans:
+        return infos, None, None
+    if seat is None:
+        seat = humans[0]
+    if seat not in humans:
+        raise RoomError(f"seat {seat} is not a human seat")
+    if name is None:
+        raise RoomError("give your name to take a seat")
+    token = secrets.token_urlsafe(24)
+    infos[seat].name, infos[seat].token_hash = clean_name(name), hash_token(token)
+    return infos, seat, token
+
+
+IMPORTED = "imported"  # the name of every seat of an imported finished game, and its actor
+MAX_SEED = 2**63  # the store keeps seeds in a signed 64-bit column
+
+
+def imported(record: JSON) -> tuple[GameState, list[StoredAction]]:
+    """A checked record's game and its actions as stored (who acted: ``imported``).
+
+    The record must already have been checked (``parse_record`` or ``replay``); records of
+    an explicit deal, or with a seed the store cannot keep, are refused (RecordError).
+    """
+    if record.get("deal") is not None:
+        raise RecordError("record.deal: the web app imports games dealt from their seed, "
+                          "not explicit hands")
+    if not 0 <= record["seed"] < MAX_SEED:
+        raise RecordError(f"record.seed: the web app keeps seeds from 0 to {MAX_SEED - 1}")
+    game = tricktable.replay(record, upto=0)
+    actions: list[StoredAction] = []
+    for version, text in enumerate(record["actions"], start=1):
+        seat = game.to_move
+        assert seat is not None, "a checked record has no action after the end"
+        action = game.check(text)
+        game.apply(action)
+        actions.append(StoredAction(version, seat, action.text, IMPORTED))
+    return game, actions
 
 
 def stored_public(info: RoomInfo) -> JSON:

@@ -101,11 +101,21 @@ class StoredAction:
     at: float = field(default_factory=time.time)
 
 
+def check_numbered(room: RoomInfo, actions: Sequence[StoredAction]) -> None:
+    """Refuse a new room's actions unless they are numbered 1, 2, ... up to its version."""
+    if [a.version for a in actions] != list(range(1, room.version + 1)):
+        raise StoreError(f"room {room.id} at version {room.version} cannot start with "
+                         f"{len(actions)} actions numbered otherwise")
+
+
 class Store(Protocol):
     """Where rooms live. Methods block: call them from a worker thread."""
 
-    def create_room(self, room: RoomInfo) -> None:
-        """Add a new room (version 0, no actions)."""
+    def create_room(self, room: RoomInfo, actions: Sequence[StoredAction] = ()) -> None:
+        """Add a new room with its actions so far (none, or an imported game's), at once.
+
+        ``room.version`` must equal the number of actions, numbered from 1.
+        """
         ...
 
     def save_seats(self, room: RoomInfo) -> None:
@@ -141,12 +151,13 @@ class MemoryStore:
         self._actions: dict[str, list[StoredAction]] = {}
         self._lock = threading.Lock()
 
-    def create_room(self, room: RoomInfo) -> None:
+    def create_room(self, room: RoomInfo, actions: Sequence[StoredAction] = ()) -> None:
+        check_numbered(room, actions)
         with self._lock:
             if room.id in self._rooms:
                 raise StoreError(f"room {room.id} exists already")
             self._rooms[room.id] = copy.deepcopy(room)
-            self._actions[room.id] = []
+            self._actions[room.id] = list(actions)
 
     def save_seats(self, room: RoomInfo) -> None:
         with self._lock:

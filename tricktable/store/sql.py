@@ -47,6 +47,7 @@ from tricktable.store.base import (
     StoredAction,
     StoreError,
     VersionConflict,
+    check_numbered,
 )
 
 metadata = MetaData()
@@ -154,6 +155,11 @@ def _room_values(room: RoomInfo) -> dict[str, Any]:
     }
 
 
+def _event_values(room_id: str, action: StoredAction) -> dict[str, Any]:
+    return {"room_id": room_id, "version": action.version, "seat": action.seat,
+            "action": action.text, "actor": action.actor, "at": action.at}
+
+
 def _room(row: Any) -> RoomInfo:
     return RoomInfo(
         id=row.id, game=row.game, players=row.players, options=dict(row.options),
@@ -179,10 +185,13 @@ class SqlStore:
     def _begin(self) -> Any:
         return self.engine.begin()
 
-    def create_room(self, room: RoomInfo) -> None:
+    def create_room(self, room: RoomInfo, actions: Sequence[StoredAction] = ()) -> None:
+        check_numbered(room, actions)
         try:
             with self._begin() as connection:
                 connection.execute(insert(rooms).values(id=room.id, **_room_values(room)))
+                if actions:
+                    connection.execute(insert(events), [_event_values(room.id, a) for a in actions])
         except IntegrityError:
             raise StoreError(f"room {room.id} exists already") from None
 
@@ -213,9 +222,7 @@ class SqlStore:
             .values(**values))
         if result.rowcount != 1:
             raise VersionConflict(f"room {room.id} is not at version {action.version - 1}")
-        connection.execute(insert(events).values(
-            room_id=room.id, version=action.version, seat=action.seat, action=action.text,
-            actor=action.actor, at=action.at))
+        connection.execute(insert(events).values(**_event_values(room.id, action)))
 
     def load(self, room_id: str) -> tuple[RoomInfo, list[StoredAction]] | None:
         with self.engine.connect() as connection:

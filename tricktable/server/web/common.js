@@ -28,7 +28,8 @@ export async function api(path, options = {}) {
   if (options.body !== undefined) {
     init.method = options.method || "POST";
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(options.body);
+    // a string is JSON text already (an uploaded record file), sent as it is
+    init.body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
   const response = await fetch(path, init);
   let data = null;
