@@ -95,7 +95,8 @@ class StrongBot:
             return legal[0]
         return self.rank(state, legal)[0].action
 
-    def rank(self, state: GameState, legal: list[Action]) -> list[Choice]:
+    def rank(self, state: GameState, legal: list[Action],
+             include: Action | None = None) -> list[Choice]:
         """The candidate actions, best first, each with its sampled values.
 
         Worlds are sampled one at a time and every candidate still in the
@@ -104,17 +105,23 @@ class StrongBot:
         errors) is dropped, and the search stops once one is left. The
         heuristic player's pick (the first candidate) is kept unless the
         search drops it: the bot leaves sound play only for clearly better.
+
+        ``include`` (a legal action, for analysis) is valued in every world
+        sampled, a candidate or not, and takes no part in the choice.
         """
         seat = state.to_move
         assert seat is not None, "the game is over"
         rng = random.Random(f"{self.seed}:{json.dumps(state.view(seat), sort_keys=True)}")
         choices = [Choice(action) for action in self.candidates(state, legal, rng)]
         running = list(choices)
+        if include is not None and include not in (choice.action for choice in choices):
+            choices.append(Choice(include))
+        tracked = [choice for choice in choices if choice.action == include]
         deadline = time.perf_counter() + self.limits.seconds
         for worlds in range(1, self.limits.worlds + 1):
             world = state.world(seat, rng)
             rollout_seed = rng.getrandbits(32)
-            for choice in running:
+            for choice in running + [c for c in tracked if c not in running]:
                 value, took = self.value_after(world, seat, choice.action, rollout_seed)
                 choice.values.append(value)
                 if took is not None and choice.action.kind in CARD_KINDS:
@@ -147,7 +154,7 @@ class StrongBot:
         before = list(game.tricks_won)  # type: ignore[attr-defined]
         game.apply(action)
         if game.phase is Phase.PLAY and len(game.results) == hand and \
-                _cards_left(game) <= self.limits.solve_tricks * game.players:
+                cards_left(game) <= self.limits.solve_tricks * game.players:
             value = Solver(game, seat).value(game)
             return value, _took_trick(game, seat, before)
         bots = [_heuristic(self.game, seed + s) for s in range(game.players)]
@@ -178,7 +185,7 @@ def _heuristic(game: str, seed: int) -> Bot:
     return make_bot("heuristic", game, seed)
 
 
-def _cards_left(game: GameState) -> int:
+def cards_left(game: GameState) -> int:
     """Cards still to be played: in hand, and in a stock still to be drawn from."""
     held = sum(hand.bit_count() for hand in game.hands)  # type: ignore[attr-defined]
     return held + len(getattr(game, "stock", ()))

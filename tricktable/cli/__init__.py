@@ -1,4 +1,4 @@
-"""The ``tricktable`` command line: play, simulate, pit bots, replay and list games.
+"""The ``tricktable`` command line: play, simulate, pit bots, replay, analyse and list games.
 
 >>> from click.testing import CliRunner
 >>> CliRunner().invoke(main, ["--version"]).output.split()[-1]
@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import click
 
+from tricktable.cli.analyse import analyse
 from tricktable.cli.arena import arena
 from tricktable.cli.games import games
 from tricktable.cli.play import play
+from tricktable.cli.record import record
 from tricktable.cli.replay import replay
 from tricktable.cli.serve import serve
 from tricktable.cli.simulate import simulate
@@ -23,7 +25,7 @@ def main() -> None:
     """Bidding trick-taking card games: play against bots, simulate, replay records."""
 
 
-for _command in (play, simulate, arena, replay, games, serve):
+for _command in (play, simulate, arena, replay, record, analyse, games, serve):
     main.add_command(_command)
 
 __all__ = ["main"]
