@@ -1,0 +1,1 @@
+"""Research adapter tests: PettingZoo environments, OpenSpiel games, observations."""

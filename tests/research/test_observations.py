@@ -1,0 +1,130 @@
+"""Observations never depend on a card the seat cannot see.
+
+Two deals that are identical from one seat's view give that seat identical
+observations, in both adapters: worlds dealt anew by the engine's sampler
+(``game.world(seat)``) at random points of random hands, and two OpenSpiel
+deals that differ only in the other hands, played alike while the seat's view
+stays the same. And the observations do see the seat's own cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+
+import tricktable
+from tests.conformance.support import case_id, game_cases
+from tricktable.research.deals import places
+from tricktable.research.encoding import Encoder
+from tricktable.research.openspiel import TricktableState, short_name
+from tricktable.research.pettingzoo import TricktableEnv
+
+CASES = game_cases()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_pettingzoo_observation_is_the_same_in_every_world_of_the_seat(name: str,
+                                                                       players: int) -> None:
+    environment, rng = TricktableEnv(name, players=players), random.Random(11)
+    environment.reset(seed=11)
+    real, compared, differed = environment.game, 0, 0
+    while not real.is_over:
+        if rng.random() < 0.3:
+            for seat, agent in enumerate(environment.possible_agents):
+                seen = environment.observe(agent)
+                environment.game = real.world(seat, rng)
+                other = environment.observe(agent)
+                differed += environment.game.reveal() != real.reveal()
+                environment.game = real
+                assert np.array_equal(seen["observation"], other["observation"]), (name, seat)
+                assert np.array_equal(seen["action_mask"], other["action_mask"]), (name, seat)
+                compared += 1
+        environment.step(rng.choice([a.id for a in real.legal_actions()]))
+    assert compared and differed  # the worlds really moved the hidden cards
+
+
+def _state(game: pyspiel.Game, dealer: int, order: list[int]) -> TricktableState:
+    state = game.new_initial_state()
+    state.apply_action(len(order) + dealer)
+    for card in order:
+        state.apply_action(card)
+    return state
+
+
+def _seen(state: TricktableState, seat: int) -> tuple[object, ...]:
+    return (state.observation_tensor(seat), state.information_state_tensor(seat),
+            state.observation_string(seat), state.information_state_string(seat))
+
+
+FACE_UP = {"trump", "left_over"}
+"""Piles every seat sees from the start: Sixty-Six's turned-up trump, Bidder's left-over."""
+
+
+def _hidden_cards_shuffled(name: str, players: int, order: list[int], seat: int,
+                           rng: random.Random) -> list[int]:
+    """The same deal but for the cards ``seat`` cannot see (the other hands, the face-down
+    piles), shuffled among their places."""
+    slots, start = [], 0
+    for index, (place, size) in enumerate(places(name, players)):
+        if index != seat and place not in FACE_UP:
+            slots.extend(range(start, start + size))
+        start += size
+    cards = [order[i] for i in slots]
+    rng.shuffle(cards)
+    shuffled = list(order)
+    for slot, card in zip(slots, cards, strict=True):
+        shuffled[slot] = card
+    return shuffled
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_openspiel_deals_alike_to_a_seat_look_alike_to_it(name: str, players: int) -> None:
+    several = len(tricktable.find_game(name).player_counts) > 1
+    game = pyspiel.load_game(short_name(name), {"players": players} if several else {})
+    rng, deck = random.Random(3), len(tricktable.find_game(name).deck)
+    for seat in range(players):
+        order = rng.sample(range(deck), deck)
+        first = _state(game, seat, order)
+        second = _state(game, seat, _hidden_cards_shuffled(name, players, order, seat, rng))
+        assert str(first) != str(second)
+        steps = 0
+        while not first.is_terminal():
+            view = first.game.view(seat)  # type: ignore[union-attr]
+            if view != second.game.view(seat):  # type: ignore[union-attr]
+                break  # the seat has been shown a card that differs (a meld, a pass)
+            assert _seen(first, seat) == _seen(second, seat)
+            steps += 1
+            common = sorted(set(first.legal_actions()) & set(second.legal_actions()))
+            if not common:
+                break
+            action = rng.choice(common)
+            first.apply_action(action)
+            second.apply_action(action)
+        assert steps > 0
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_observations_see_the_seats_own_hand(name: str, players: int) -> None:
+    several = len(tricktable.find_game(name).player_counts) > 1
+    game = pyspiel.load_game(short_name(name), {"players": players} if several else {})
+    size, deck = places(name, players)[0][1], len(tricktable.find_game(name).deck)
+    order = list(range(deck))
+    swapped = list(order)
+    swapped[0], swapped[size] = swapped[size], swapped[0]  # seat 0 and seat 1 swap a card
+    first, second = _state(game, 0, order), _state(game, 0, swapped)
+    assert first.observation_tensor(0) != second.observation_tensor(0)
+    assert first.information_state_string(0) != second.information_state_string(0)
+
+
+def test_layout_covers_the_vector_and_the_hand_comes_first() -> None:
+    for name, players in CASES:
+        encoder = Encoder(name, players)
+        layout = encoder.layout()
+        assert layout[0][:3] == ("hand", 0, len(tricktable.find_game(name).deck))
+        assert [start for _, start, _, _ in layout] == list(np.cumsum(
+            [0] + [size for _, _, size, _ in layout[:-1]]))
+        assert sum(size for _, _, size, _ in layout) == encoder.size
+        assert len({feature for feature, *_ in layout}) == len(layout)

@@ -1,0 +1,161 @@
+"""The OpenSpiel games: OpenSpiel's random simulation test for every game and player count,
+the deal as chance, resampling from the information state, and IS-MCTS playing hands."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
+
+import tricktable
+from tests.conformance.support import case_id, game_cases
+from tricktable.research.deals import places
+from tricktable.research.openspiel import TricktableState, ismcts_bot, short_name
+
+CASES = game_cases()
+
+
+def load(name: str, players: int, **options: object) -> pyspiel.Game:
+    """The registered OpenSpiel game, with ``players`` where the game allows a choice."""
+    several = len(tricktable.find_game(name).player_counts) > 1
+    return pyspiel.load_game(short_name(name), {**options, **({"players": players} if several
+                                                              else {})})
+
+
+def dealt(game: pyspiel.Game, rng: random.Random) -> TricktableState:
+    """A state right after a random deal."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        actions, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, weights)[0])
+    return state
+
+
+def test_every_game_is_registered_with_its_parameters() -> None:
+    registered = set(pyspiel.registered_names())
+    for name in tricktable.games():
+        assert short_name(name) in registered
+        parameters = load(name, tricktable.find_game(name).player_counts[0]).get_parameters()
+        assert ("players" in parameters) == (name in ("notrump", "bidder"))
+    assert load("bidder", 5).num_players() == 5
+    assert load("pinochle", 4, last_trick=10).get_parameters()["last_trick"] == 10
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_openspiel_random_simulation_test_passes(name: str, players: int) -> None:
+    pyspiel.random_sim_test(load(name, players), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("bidder", {"knocking": True, "contra": True}),
+    ("pinochle", {"last_trick": 10, "meld_needs_trick": True}),
+    ("notrump", {"pass_count": 0}),
+    ("rook", {"enforce_follow_suit": False}),
+], ids=["bidder", "pinochle", "notrump", "rook"])
+def test_random_simulation_with_rules_options(name: str, options: dict[str, object]) -> None:
+    game = load(name, tricktable.find_game(name).player_counts[0], **options)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_deal_is_chance_card_by_card() -> None:
+    game = load("pinochle", 4)
+    state = game.new_initial_state()
+    assert [a for a, _ in state.chance_outcomes()] == [48, 49, 50, 51]  # the dealer
+    state.apply_action(50)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 48 and {p for _, p in outcomes} == {1 / 48}
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == "deal QS #1"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "deal QS #2"
+    for card in range(48):
+        state.apply_action(card)
+    engine = state.game
+    assert engine is not None and engine.view(None)["dealer"] == 2
+    assert engine.view(0)["hand"] == tricktable.find_game("pinochle").deck.hand_texts(
+        (1 << 12) - 1)  # seat 0 was dealt the first 12 cards
+    assert state.current_player() == 3 and not state.is_terminal()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_resampling_keeps_what_the_player_knows(name: str, players: int) -> None:
+    game, rng = load(name, players), random.Random(5)
+    state = dealt(game, rng)
+    moved_cards = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        for _ in range(2):
+            world = state.resample(player, rng)
+            assert world.information_state_string(player) == state.information_state_string(
+                player)
+            assert world.observation_tensor(player) == state.observation_tensor(player)
+            assert world.legal_actions() == state.legal_actions()
+            assert world.history() == []  # the real history holds the real deal
+            moved_cards += str(world) != str(state)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert moved_cards  # the other hands were dealt anew
+
+
+def test_resampling_during_the_deal_keeps_the_players_cards() -> None:
+    game, rng = load("notrump", 3), random.Random(2)
+    state = game.new_initial_state()
+    state.apply_action(52)  # dealer 0
+    for card in rng.sample(range(52), 30):
+        state.apply_action(card)
+    size = places("notrump", 3)[0][1]
+    for seat in range(3):
+        world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.dealt_to(seat) == state.dealt_to(seat)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert len(set(world.cards)) == len(world.cards) == 30
+    assert size == 17
+
+
+def test_a_public_observer_sees_no_hand() -> None:
+    game = load("rook", 4)
+    state = dealt(game, random.Random(1))
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 0)
+    assert not public.dict["hand"].any() and public.dict["hand_sizes"].all()
+    assert '"hand":' not in public.string_from(state, 0)
+    assert '"hand":' in state.observation_string(0)
+    with pytest.raises(ValueError, match="every player"):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def _play_hand(game: pyspiel.Game, bots: list[pyspiel.Bot], seed: int) -> list[float]:
+    """Play one hand with a bot per seat; every action must be legal."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(actions, p=weights))
+            continue
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    returns: list[float] = state.returns()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    return returns
+
+
+@pytest.mark.parametrize(("name", "players"), [("sixtysix", 2), ("bidder", 3), ("rook", 4)],
+                         ids=case_id)
+def test_ismcts_with_our_resampler_plays_hands(name: str, players: int) -> None:
+    game = load(name, players)
+    bots = [ismcts_bot(game, seed=seat, max_simulations=6) for seat in range(players)]
+    for hand in range(2):
+        _play_hand(game, bots, seed=hand)
+
+
+def test_ismcts_calls_the_states_own_resample_from_infostate() -> None:
+    game = load("sixtysix", 2)
+    random_state = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random_state), 2.0, 6,
+                           random_state=random_state)  # no set_resampler: the state's method
+    _play_hand(game, [bot, pyspiel.make_uniform_random_bot(1, 3)], seed=4)
