@@ -16,6 +16,7 @@ import pytest
 import tricktable
 from tricktable.cards import bits
 from tricktable.engine.state import GameState, Phase
+from tricktable.engine.trick import PlayPosition
 from tricktable.solver import Solver, margin
 from tricktable.solver.kernel import PlayKernel
 
@@ -78,6 +79,45 @@ def test_position_plays_by_the_games_rules(name: str) -> None:
             if len(position.trick) == 3 and not game.results:
                 cards, leader, winner = game.last_trick  # type: ignore[attr-defined]
                 assert (leader + position.winner(tuple(cards))) % 4 == winner
+
+
+def _minimax(position: PlayPosition, side: int) -> float:
+    """Every legal card at every turn, no pruning: the kernel's value by definition."""
+    hands, tricks = list(position.hands), list(position.side_tricks)
+
+    def value(trick: tuple[int, ...], leader: int) -> float:
+        seat = (leader + len(trick)) % position.players
+        if not trick and not hands[leader]:
+            bonus = position.finish(tuple(tricks)) if position.finish else (0, 0)
+            return float(bonus[side] - bonus[1 - side])
+        values = []
+        for card in bits(position.legal(hands[seat], trick)):
+            hands[seat] ^= 1 << card
+            played = (*trick, card)
+            if len(played) < position.players:
+                values.append(value(played, leader))
+            else:
+                winner = (leader + position.winner(played)) % position.players
+                points = sum(position.points[c] for c in played) + position.trick_points
+                points += position.last_points if not hands[winner] else 0
+                won = position.side_of[winner]
+                tricks[won] += 1
+                values.append((points if won == side else -points) + value((), winner))
+                tricks[won] -= 1
+            hands[seat] ^= 1 << card
+        return max(values) if position.side_of[seat] == side else min(values)
+
+    return value(position.trick, position.leader)
+
+
+@pytest.mark.parametrize(("name", "count"), [("rook", 60), ("pinochle", 300)])
+def test_kernel_equals_brute_force(name: str, count: int) -> None:
+    """Many small positions, Pinochle's with copies of a card split between hands."""
+    for game in _positions(name, count, 3):
+        position = game.play_position()
+        assert position is not None
+        side = game.side_of(game.to_move or 0)
+        assert PlayKernel(side).value(position) == _minimax(position, side), game.seed
 
 
 def test_kernel_values_every_card_like_the_solver() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.engine.state import GameState, Phase
-from tricktable.solver import Solver, brute_force
+from tricktable.solver import Solver, brute_force, distinct_plays
 
 POSITIONS = 24  # per game, player count and objective: 24 * 10 * 2 = 480 positions
 
@@ -90,3 +90,22 @@ def test_equal_positions_share_a_key_and_others_do_not() -> None:
     other = game.fork()
     random_step(other, rng)
     assert other.search_key() != game.search_key()
+
+
+def test_pinochle_copies_tell_cards_apart() -> None:
+    """K♠ and 10♠ play alike only if neither other copy is still out: an opponent's
+    second 10♠ ties the first one played, so it beats the K but not the 10."""
+    game = start("pinochle", 4, 1)
+    rng = random.Random(1)
+    while game.phase is not Phase.PLAY:
+        random_step(game, rng)
+    deck = type(game).deck
+    king, ten, other_ten = (deck.parse_many("KS 10S 10S")[i] for i in range(3))
+    seat = game.to_move or 0
+    hands: list[int] = game.hands  # type: ignore[attr-defined]
+    hands[:] = [0] * 4
+    hands[seat], hands[(seat + 1) % 4] = 1 << king | 1 << ten, 1 << other_ten
+    legal = game.legal_actions()
+    assert len(distinct_plays(game, legal)) == 2
+    hands[(seat + 1) % 4] = 1 << deck.parse("9S")  # nothing left to tell them apart
+    assert len(distinct_plays(game, game.legal_actions())) == 1

@@ -94,6 +94,7 @@ class PlayPosition:
     winner: Callable[[tuple[Card, ...]], int]
     suit_of: Sequence[int]  # for equivalent cards: same suit, same points, nothing between
     points: Sequence[int]
+    copies: int = 1  # copies of each card in the deck (ids of a rank's copies are adjacent)
     trick_points: int = 0
     last_points: int = 0
     finish: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None

@@ -670,7 +670,8 @@ class PinochleGame(GameState):
             hands=tuple(self.hands), trick=tuple(self.trick),
             leader=self.leader if self.trick else self.to_move or 0, side_of=(0, 1, 0, 1),
             side_tricks=(won[0] + won[2], won[1] + won[3]), legal=legal, winner=winner,
-            suit_of=PINOCHLE.suit_table, points=POINTS, last_points=self.rules.last_trick)
+            suit_of=PINOCHLE.suit_table, points=POINTS, copies=PINOCHLE.copies,
+            last_points=self.rules.last_trick)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now: other hands, less melded cards."""

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState
+from tricktable.solver.equivalence import distinct_cards
 from tricktable.solver.kernel import PlayKernel
 
 
@@ -226,33 +227,10 @@ def distinct_plays(game: GameState, actions: list[Action], live: int = 0) -> lis
     cards = [a.arg for a in actions if a.kind == "play" and a.arg is not None]
     if len(cards) < 2:
         return actions
-    keep = distinct_cards(cards, live | live_cards(game), type(game).deck.suit_table,
-                          game.play_points, game.unlike_cards())
+    deck = type(game).deck
+    keep = distinct_cards(cards, live | live_cards(game), deck.suit_table, game.play_points,
+                          game.unlike_cards(), deck.copies)
     return [a for a in actions if a.kind != "play" or a.arg in keep]
-
-
-def distinct_cards(cards: list[int], live: int, suit_of: Sequence[int],
-                   points: Sequence[int], alone: int = 0) -> set[int]:
-    """One card of each run of equivalent ``cards``: same suit, same points, and no
-    ``live`` card (one still to be played, or on the trick) between them. Cards in
-    ``alone`` (a face-down marker) are like no other.
-
-    >>> sorted(distinct_cards([1, 2, 4, 5], live=0b111110, suit_of=[0] * 6, points=[]))
-    [1, 4]
-    """
-    keep: set[int] = set()
-    previous = -1
-    for card in sorted(cards):
-        if alone >> card & 1:
-            keep.add(card)
-            previous = -1
-            continue
-        if not (previous >= 0 and suit_of[card] == suit_of[previous] and (
-                not points or points[card] == points[previous]) and not (
-                live >> (previous + 1) & ((1 << (card - previous - 1)) - 1))):
-            keep.add(card)
-        previous = card
-    return keep
 
 
 def brute_force(game: GameState, seat: int, objective: str = "score") -> float:

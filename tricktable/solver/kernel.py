@@ -24,8 +24,9 @@ True
 
 from __future__ import annotations
 
-from tricktable.cards import Card
+from tricktable.cards import Card, bits
 from tricktable.engine.trick import PlayPosition
+from tricktable.solver.equivalence import distinct_cards
 
 Bounds = tuple[float, float, int]  # lower, upper, best card (-1: none)
 INFINITY = float("inf")
@@ -49,7 +50,8 @@ class PlayKernel:
                                             -INFINITY, INFINITY)
 
     def evaluate(self, position: PlayPosition) -> list[tuple[Card, float]]:
-        """Every card the seat to move may play with its exact value."""
+        """Each card the seat to move may play, one of each run of equivalent cards,
+        with its exact value."""
         search = self._start(position)
         trick = list(position.trick)
         seat = position.to_move
@@ -84,18 +86,9 @@ class _Search:
         """The cards worth trying, one of each run of equivalent ones, best guesses first."""
         position = self.position
         legal = position.legal(hand, tuple(trick))
-        live, suit_of, points = self.live, position.suit_of, self.points
-        cards: list[Card] = []
-        previous = -1
-        while legal:
-            low = legal & -legal
-            card = low.bit_length() - 1
-            legal ^= low
-            if not (previous >= 0 and suit_of[card] == suit_of[previous]
-                    and points[card] == points[previous]
-                    and not live >> (previous + 1) & ((1 << (card - previous - 1)) - 1)):
-                cards.append(card)
-            previous = card
+        points = self.points
+        cards = distinct_cards(bits(legal), self.live, position.suit_of, points,
+                               copies=position.copies)
         if len(trick) == self.players - 1 and len(cards) > 1:
             ours = position.side_of[seat]
             leader = (seat + 1) % self.players
