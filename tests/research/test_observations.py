@@ -119,6 +119,25 @@ def test_observations_see_the_seats_own_hand(name: str, players: int) -> None:
     assert first.information_state_string(0) != second.information_state_string(0)
 
 
+def test_which_pinochle_copy_a_seat_is_dealt_never_shows() -> None:
+    game = pyspiel.load_game(short_name("pinochle"))
+    order = list(range(48))
+    order[0], order[1] = order[1], order[0]  # seat 0 gets 9S #2 first, then 9S #1
+    order[4], order[12] = order[12], order[4]  # seat 0 gets no QS #1, only a QS #2: id 5
+    other = list(order)
+    other[0], other[1] = order[1], order[0]  # 9S #1 first, then 9S #2
+    other[5], other[12] = order[12], order[5]  # seat 0 gets QS #1 (id 4) for QS #2 (id 5)
+    first, second = game.new_initial_state(), game.new_initial_state()
+    for state in (first, second):
+        state.apply_action(48)  # dealer 0
+    for a, b in zip(order, other, strict=True):
+        first.apply_action(a)
+        second.apply_action(b)
+        for seat in range(4):
+            assert first.observation_tensor(seat) == second.observation_tensor(seat)
+    assert not first.is_chance_node()
+
+
 def test_layout_covers_the_vector_and_the_hand_comes_first() -> None:
     for name, players in CASES:
         encoder = Encoder(name, players)

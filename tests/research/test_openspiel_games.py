@@ -79,6 +79,47 @@ def test_the_deal_is_chance_card_by_card() -> None:
     assert state.current_player() == 3 and not state.is_terminal()
 
 
+def _snapshot(state: TricktableState) -> tuple[object, ...]:
+    """Everything an action may change: OpenSpiel's history, the deal or game, what was seen."""
+    return state.history(), str(state), state.memory.plays[:], state.public[:]
+
+
+def test_a_bad_player_action_raises_and_changes_nothing() -> None:
+    game = load("sixtysix", 2)
+    state = dealt(game, random.Random(1))
+    legal, size = state.legal_actions(), game.num_distinct_actions()
+    masked_out = next(a for a in range(size) if a not in legal)
+    before = _snapshot(state)
+    bad_ids: list[tuple[int, str | None]] = [
+        (legal[0] - size, f"action id {legal[0] - size} is not in sixtysix's table"),
+        (999, "action id 999 is not in sixtysix's table of 39 actions"),
+        (masked_out, None),  # the engine's reason
+    ]
+    for bad, message in bad_ids:
+        with pytest.raises(tricktable.IllegalAction, match=message):
+            state.apply_action(bad)
+        assert _snapshot(state) == before
+    history = state.history()
+    state.apply_action(legal[0])
+    assert state.history() == [*history, legal[0]]
+
+
+def test_a_chance_outcome_not_possible_now_raises_and_changes_nothing() -> None:
+    state = load("rook", 4).new_initial_state()
+    # a card before the dealer; no seat 4; nothing (OpenSpiel itself refuses -1)
+    for bad in (0, 61, -2):
+        with pytest.raises(tricktable.IllegalAction, match=f"chance outcome {bad} is not"):
+            state.apply_action(bad)
+    state.apply_action(57)  # dealer 0
+    state.apply_action(3)
+    before = _snapshot(state)
+    for bad in (3, 57, 58, -54):  # a card dealt already; a dealer again; no card at all
+        with pytest.raises(tricktable.IllegalAction, match="is not possible now"):
+            state.apply_action(bad)
+        assert _snapshot(state) == before
+    assert state.history() == [57, 3]
+
+
 @pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
 def test_resampling_keeps_what_the_player_knows(name: str, players: int) -> None:
     game, rng = load(name, players), random.Random(5)

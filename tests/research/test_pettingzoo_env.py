@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -103,15 +104,66 @@ def test_a_whole_game_rewards_every_hand() -> None:
     assert totals == {"player_0": game.scores[0], "player_1": game.scores[1]}
 
 
-def test_an_illegal_id_raises_and_changes_nothing() -> None:
+def _bookkeeping(environment: TricktableEnv) -> tuple[object, ...]:
+    """Everything a step may change: the game, the plays seen, whose turn, the rewards."""
+    return (environment.game.reveal(), list(environment.game.history),
+            list(environment.memory.plays), environment.agent_selection,
+            dict(environment.rewards), dict(environment._cumulative_rewards))
+
+
+BAD_IDS: list[tuple[str, Callable[[int, int], object], str]] = [
+    ("masked-out", lambda legal, size: 28, "discard"),  # Rook's first discard id
+    ("negative", lambda legal, size: legal - size, r"action id -\d+ is not in rook's table"),
+    ("too-big", lambda legal, size: 999, "action id 999 is not in rook's table of 146 actions"),
+    ("float", lambda legal, size: legal + 0.7, r"action id \d+\.7 is not an integer"),
+    ("whole-float", lambda legal, size: float(legal), "is not an integer"),
+    ("bool", lambda legal, size: True, "action id True is not an integer"),
+    ("numpy-bool", lambda legal, size: np.True_, "is not an integer"),
+    ("text", lambda legal, size: str(legal), "is not an integer"),
+    ("none", lambda legal, size: None, "player_.* is to move: None is not an action"),
+]
+"""Ids no step may take, made from a legal id and the table's size, and what the error says."""
+
+
+@pytest.mark.parametrize(("bad", "message"), [(make, message) for _, make, message in BAD_IDS],
+                         ids=[name for name, *_ in BAD_IDS])
+def test_a_bad_id_raises_and_changes_nothing(bad: Callable[[int, int], object],
+                                             message: str) -> None:
     environment = TricktableEnv("rook")
     environment.reset(seed=2)
-    before = environment.game.view(None)
-    illegal = int(np.flatnonzero(environment.observe(environment.agent_selection)
-                                 ["action_mask"] == 0)[0])
-    with pytest.raises(IllegalAction):
-        environment.step(illegal)
-    assert environment.game.view(None) == before
+    environment.step(0)  # bid 70
+    agent = environment.agent_selection
+    environment._cumulative_rewards[agent] = 5.0  # as if rewarded and not yet collected
+    legal = int(np.flatnonzero(environment.observe(agent)["action_mask"])[-1])
+    before = _bookkeeping(environment)
+    with pytest.raises(IllegalAction, match=message):
+        environment.step(bad(legal, len(environment.game.table)))  # type: ignore[arg-type]
+    assert _bookkeeping(environment) == before
+    assert environment.last()[1] == 5.0
+
+
+def test_numpy_integer_ids_are_actions() -> None:
+    environment = env("rook")
+    environment.reset(seed=2)
+    agent = environment.agent_selection
+    legal = np.flatnonzero(environment.observe(agent)["action_mask"])
+    environment.step(legal[0])  # a numpy int64, as Discrete.sample gives
+    assert environment.unwrapped.game.history == [environment.unwrapped.game.table
+                                                  .actions[int(legal[0])].text]
+    assert environment.agent_selection != agent
+
+
+def test_a_done_agent_still_steps_with_none() -> None:
+    environment = TricktableEnv("sixtysix")
+    environment.reset(seed=3)
+    _random_episode(environment, random.Random(3))  # steps every done agent with None
+    assert not environment.agents
+    environment.reset(seed=3)
+    rng = random.Random(3)
+    while not environment.game.is_over:
+        environment.step(rng.choice([a.id for a in environment.game.legal_actions()]))
+    with pytest.raises(ValueError, match="only valid action is None"):
+        environment.step(0)  # PettingZoo's own rule for a done agent
 
 
 def test_bad_arguments_are_refused() -> None:

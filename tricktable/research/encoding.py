@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktable.cards import Card, Seat
-from tricktable.engine.actions import Action
+from tricktable.engine.actions import Action, IllegalAction
 from tricktable.engine.registry import find_game, new_game
 from tricktable.engine.state import JSON, GameState
 from tricktable.research.features import GAME_FEATURES, Reading, Vector, common_features
@@ -49,17 +49,41 @@ class PlayMemory:
         self.plays.clear()
 
 
-def apply(game: GameState, memory: PlayMemory, action: Action) -> None:
-    """Apply ``action`` and remember its card if it was played; a new hand clears the memory.
+def table_action(game: GameState, action_id: object) -> Action:
+    """The action numbered ``action_id`` in the game's table (a numpy integer will do; a bool
+    will not); :class:`IllegalAction` if the table has no such id.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("rook", seed=1)
+    >>> table_action(game, 27).text
+    'pass'
+    >>> table_action(game, -1)
+    Traceback (most recent call last):
+    tricktable.engine.actions.IllegalAction: action id -1 is not in rook's table of 146 actions
+    """
+    if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+        raise IllegalAction(f"action id {action_id!r} is not an integer")
+    actions = game.table.actions
+    if not 0 <= action_id < len(actions):
+        raise IllegalAction(f"action id {action_id} is not in {game.name}'s table of"
+                            f" {len(actions)} actions")
+    return actions[action_id]
+
+
+def apply(game: GameState, memory: PlayMemory, action_id: object) -> None:
+    """Apply the action of id ``action_id`` and remember its card if it was played; a new hand
+    clears the memory. An id that is not legal now raises :class:`IllegalAction` and changes
+    nothing.
 
     >>> import tricktable
     >>> game, memory = tricktable.new_game("sixtysix", seed=4), PlayMemory()
-    >>> apply(game, memory, game.legal_actions()[0])
+    >>> apply(game, memory, game.legal_actions()[0].id)
     >>> memory.plays
     [(1, 5)]
     """
+    action = table_action(game, action_id)
     seat, hand = game.to_move, len(game.results)
-    game.apply(action)
+    game.apply(action)  # checks legality first
     if action.kind in PLAY_KINDS and seat is not None and action.arg is not None:
         memory.plays.append((seat, action.arg))
     if len(game.results) != hand and not game.is_over:

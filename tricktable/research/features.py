@@ -28,6 +28,20 @@ Vector = npt.NDArray[np.float32]
 PHASES = list(Phase)
 
 
+def mark(deck: Deck, row: Vector, texts: Iterable[str]) -> None:
+    """Set 1 in ``row`` for each card named; copies of one face take their ids in turn, so
+    which copy a hand holds never shows.
+
+    >>> from tricktable.cards import PINOCHLE
+    >>> row = np.zeros(len(PINOCHLE), dtype=np.float32)
+    >>> mark(PINOCHLE, row, [PINOCHLE.ascii(5)])  # the second QS marks the first's id
+    >>> np.flatnonzero(row).tolist()
+    [4]
+    """
+    for card in deck.parse_many(list(texts)):
+        row[card] = 1
+
+
 class Reading:
     """One view being encoded, from ``seat``: relative seats and sides, cards, suits."""
 
@@ -47,8 +61,7 @@ class Reading:
 
     def mark(self, row: Vector, texts: Iterable[str]) -> None:
         """Set 1 for each card named (copies of one face take their ids in turn)."""
-        for card in self.deck.parse_many(list(texts)):
-            row[card] = 1
+        mark(self.deck, row, texts)
 
     def seat_hot(self, row: Vector, seat: Seat | None) -> None:
         """One-hot of a relative seat (nothing for None)."""

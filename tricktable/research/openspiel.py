@@ -10,8 +10,10 @@ An episode is one hand. Chance deals it: first the dealer (outcome
 each seat's hand in turn and then to the game's piles
 (:func:`tricktable.research.deals.places`); the hand is then played by the
 rules engine from that explicit ``deal=``. Player actions are the ids of the
-game's action table. Returns, at the end, are each player's side's score for
-the hand in the game's own points (general-sum; Bidder zero-sum).
+game's action table; an action or outcome not legal now raises
+:class:`tricktable.IllegalAction` and changes nothing. Returns, at the end, are
+each player's side's score for the hand in the game's own points (general-sum;
+Bidder zero-sum).
 
 Observations come from the seat's ``view`` only: the tensor is the
 :class:`~tricktable.research.encoding.Encoder` vector (the information-state
@@ -56,6 +58,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from tricktable.cards import Card, Seat
+from tricktable.engine.actions import IllegalAction
 from tricktable.engine.registry import find_game, game_names, new_game
 from tricktable.engine.rules import Rules
 from tricktable.engine.state import JSON, GameState
@@ -63,7 +66,7 @@ from tricktable.games import bidder, notrump
 from tricktable.games.meld import AROUND
 from tricktable.research.deals import deal_of, places
 from tricktable.research.encoding import Encoder, PlayMemory, apply
-from tricktable.research.features import Vector
+from tricktable.research.features import Vector, mark
 
 PREFIX = "python_tricktable_"
 ZERO_SUM = frozenset({"bidder"})
@@ -239,10 +242,14 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         return [(card, 1.0 / len(left)) for card in left]
 
     def _apply_action(self, action: int) -> None:
+        """Apply a player's action id or a chance outcome; one not legal now raises
+        IllegalAction and changes nothing (OpenSpiel's history neither)."""
         game = self.game
         if game is not None:
-            apply(game, self.memory, game.table.actions[action])
+            apply(game, self.memory, action)
             self._log()
+        elif action not in {outcome for outcome, _ in self.chance_outcomes()}:
+            raise IllegalAction(f"chance outcome {action!r} is not possible now")
         elif self.dealer is None:
             self.dealer = action - len(find_game(self.config.name).deck)
         else:
@@ -311,7 +318,8 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         out.fill(0)
         parts = encoder.parts(out)
         if private:
-            parts["hand"][self.dealt_to(seat)] = 1
+            deck = find_game(self.config.name).deck
+            mark(deck, parts["hand"], map(deck.ascii, self.dealt_to(seat)))
         if self.dealer is not None:
             parts["dealer"][(self.dealer - seat) % self.config.players] = 1
 

@@ -6,8 +6,9 @@ space is ``Discrete(len(table))``: the ids of the game's whole action table
 (``type(game).table``), the same at every step; the observation is a dict of
 ``observation`` (the seat's vector from :class:`~tricktable.research.encoding.Encoder`,
 float32 in [-1, 1]) and ``action_mask`` (int8, 1 for each legal id, all 0 when
-the agent is not to move). An action outside the mask raises
-:class:`tricktable.IllegalAction`.
+the agent is not to move). An action outside the mask (an id not legal now, not in
+the table or not an integer) raises :class:`tricktable.IllegalAction` and changes
+nothing.
 
 An episode is one hand (``episode="hand"``, the default: a random deal from
 the environment's seeded RNG, the dealer too) or one whole game
@@ -38,6 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from tricktable.cards import Seat
+from tricktable.engine.actions import IllegalAction
 from tricktable.engine.registry import find_game, new_game
 from tricktable.engine.state import GameState
 from tricktable.research.deals import random_deal
@@ -121,17 +123,18 @@ class TricktableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
             else np.zeros(len(self.game.table), dtype=np.int8),
         }
 
-    def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (an id of the game's action table)."""
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Apply the selected agent's action (an id of the game's action table; None once
+        the agent is done). An id not legal now raises IllegalAction and changes nothing."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to move: None is not an action")
-        self._cumulative_rewards[agent] = 0.0
+            raise IllegalAction(f"{agent} is to move: None is not an action")
         hands = len(self.game.results)
-        apply(self.game, self.memory, self.game.table.actions[int(action)])
+        apply(self.game, self.memory, action)
+        self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for result in self.game.results[hands:]:
             for seat, name in enumerate(self.agents):
