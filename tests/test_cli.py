@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -389,6 +390,110 @@ def test_save_never_overwrites_another_game_or_a_damaged_file(tmp_path: Path) ->
     assert f"Not saved: {other} holds another game's record" in result.output
     assert f"Record saved to {fresh}" in result.output
     assert tricktable.load_record(fresh)["seed"] == 8
+
+
+def failing_saves(monkeypatch: pytest.MonkeyPatch, *paths: Path) -> None:
+    """Saving to any of ``paths`` (all paths if none given) fails as on a full disk."""
+    real = tricktable.save_record
+
+    def save(game: tricktable.GameState, path: str | Path) -> None:
+        if not paths or Path(path).resolve() in {p.resolve() for p in paths}:
+            raise OSError(28, "No space left on device")
+        real(game, path)
+
+    monkeypatch.setattr(tricktable, "save_record", save)
+
+
+def test_a_folder_named_when_quitting_is_refused_and_the_question_asked_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = tmp_path / "fresh.json"
+    result = run("play", "rook", "--seed", "8", "--bots", "random",
+                 input=f"1\nquit\n{tmp_path}\n{fresh}\n")
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    assert f"Not saved: cannot save the record to {tmp_path}: it is a folder" in result.output
+    assert f"Record saved to {fresh}" in result.output
+    assert tricktable.load_record(fresh)["seed"] == 8
+    # input ends after the refusal: the record goes to the current folder
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "rook", "--seed", "8", "--bots", "random",
+                 input=f"1\nquit\n{tmp_path}\n")
+    no_traceback(result)
+    assert result.exit_code == 1, result.output
+    kept = tmp_path / "tricktable-rook-8.json"
+    assert f"The record was saved to {kept} instead." in result.output
+    assert tricktable.load_record(kept) == tricktable.load_record(fresh)  # the same game
+
+
+def test_an_unwritable_folder_is_refused_before_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_access = os.access
+
+    def access(path: Any, mode: int, **kwargs: Any) -> bool:  # as for a user, even for root
+        if Path(path).resolve() == locked.resolve() and mode & os.W_OK:
+            return False
+        return real_access(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    target = locked / "game.json"
+    result = run("play", "rook", "--seed", "8", "--save", str(target), input="1\n")
+    assert result.exit_code == 2
+    assert f"cannot save the record to {target}: the folder {locked.resolve()} is not " \
+        "writable" in result.stderr
+    assert "Your move" not in result.output
+
+
+def test_a_save_that_fails_at_the_end_keeps_the_record_in_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "game.json"
+    failing_saves(monkeypatch, target)
+    result = run("play", "rook", "--seed", "8", "--bots", "random", "--save", str(target),
+                 input="1\n2\nquit\n" + "1\n" * 10)
+    no_traceback(result)
+    assert result.exit_code == 1, result.output
+    assert (f"Not saved: cannot save the record to {target}: No space left on device"
+            in result.output)
+    kept = tmp_path / "tricktable-rook-8.json"
+    assert f"The record was saved to {kept} instead." in result.output
+    assert not target.exists() and not (tmp_path / "1").exists()  # piped moves are no names
+    record = tricktable.load_record(kept)
+    assert record["seed"] == 8 and len(record["actions"]) >= 2
+
+
+def test_a_record_that_cannot_be_saved_anywhere_is_printed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    failing_saves(monkeypatch)
+    target = tmp_path / "game.json"
+    result = run("play", "rook", "--seed", "8", "--bots", "random", "--save", str(target),
+                 input="1\n" * 3000)
+    no_traceback(result)
+    assert result.exit_code == 1, result.output
+    assert "Not saved there either: " in result.output
+    start = result.output.index('{\n "format": "tricktable-record"')
+    record, _end = json.JSONDecoder().raw_decode(result.output[start:])
+    game = tricktable.replay(record)
+    assert game.is_over and record["seed"] == 8
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_resume_says_which_seat_you_play(tmp_path: Path) -> None:
+    path = quit_after(tmp_path, 2)
+    result = run("play", "--resume", str(path), "--save", str(tmp_path / "a.json"),
+                 input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert ("The record does not say which seat you played: you play seat 0 (N); "
+            "use --seat to take another.") in result.output
+    result = run("play", "--resume", str(path), "--seat", "1", "--save",
+                 str(tmp_path / "b.json"), input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "you play E (seat 1)" in result.output
+    assert "does not say which seat" not in result.output
+    fresh = run("play", "rook", "--seed", "8", input="quit\n\n")
+    assert "does not say which seat" not in fresh.output
 
 
 def test_record_validate_says_what_a_file_holds(tmp_path: Path) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -336,6 +338,31 @@ def test_saving_replaces_a_file_whole(tmp_path: Path, monkeypatch: pytest.Monkey
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"], "a temporary file was left"
     monkeypatch.undo()
     tricktable.save_record(played(1, steps=9), path)
+    assert len(tricktable.load_record(path)["actions"]) == 9
+
+
+def test_saving_flushes_the_new_file_to_disk_before_renaming_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without fsync a crash just after the rename can leave an empty file in its place."""
+    path = tmp_path / "game.json"
+    tricktable.save_record(played(1, steps=5), path)
+    steps: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor: int) -> None:
+        kind = "folder" if stat.S_ISDIR(os.fstat(descriptor).st_mode) else "file"
+        steps.append(f"fsync {kind}")
+        real_fsync(descriptor)
+
+    def replace(source: Any, target: Any) -> None:
+        steps.append("replace")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    tricktable.save_record(played(1, steps=9), path)
+    expected = ["fsync file", "replace"] + (["fsync folder"] if os.name == "posix" else [])
+    assert steps == expected
     assert len(tricktable.load_record(path)["actions"]) == 9
 
 

@@ -19,6 +19,7 @@ tricktable.records.RecordError: record.actions[1]: 5 is not of type 'string'
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -168,20 +169,46 @@ Expecting ':' delimiter: line 1 column 42
     return record
 
 
+def record_text(game: GameState) -> str:
+    """A game's record as the JSON text of a record file."""
+    return json.dumps(game.record(), indent=1, ensure_ascii=False) + "\n"
+
+
 def save_record(game: GameState, path: str | Path) -> None:
-    """Write a game's record as JSON; a file is replaced whole, never left half written."""
+    """Write a game's record as JSON; a file is replaced whole, never left half written.
+
+    The new text goes to a file beside the old one, is flushed to the disk, and then
+    renamed over the old file, so a crash or a full disk leaves one or the other whole.
+    """
     target = Path(path)
-    text = json.dumps(game.record(), indent=1, ensure_ascii=False) + "\n"
+    text = record_text(game)
     if target.exists() and not target.is_file():  # a device or a pipe: write through
         target.write_text(text, encoding="utf-8")
         return
     real = target.resolve()
     temporary = real.with_name(f".{real.name}.{os.getpid()}.tmp")
     try:
-        temporary.write_text(text, encoding="utf-8")
+        with temporary.open("w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(temporary, real)
     finally:
         temporary.unlink(missing_ok=True)
+    _sync_folder(real.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a rename in ``folder`` to the disk, where the system can (not on Windows)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:  # Windows does not open a folder
+        return
+    try:
+        with contextlib.suppress(OSError):  # some file systems cannot; the record is saved
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def load_record(path: str | Path) -> JSON:

@@ -21,17 +21,25 @@ def data(page: Any) -> dict[str, str]:
     return found
 
 
-def create_in_lobby(page: Any, game: str, seed: int, options: dict[str, str] | None = None,
-                    humans: int = 1, name: str = "Ann") -> str:
-    """Fill the lobby form and create the room; returns the room id (on the table page)."""
+def fill_lobby(page: Any, game: str, seed: int | None, options: dict[str, str] | None = None,
+               humans: int = 1, name: str = "Ann") -> None:
+    """Fill the lobby's new-room form (no deal number when ``seed`` is None)."""
     page.goto("/")
     page.fill("#name", name)
     page.select_option("#game", game)
-    page.fill("#seed", str(seed))
+    if seed is not None:
+        page.fill("#seed", str(seed))
     for option, value in (options or {}).items():
         page.fill(f"#opt-{option}", value)
     for seat in range(1, humans):
         page.select_option(f"[data-seat='{seat}']", "human")
+
+
+def create_in_lobby(page: Any, game: str, seed: int | None,
+                    options: dict[str, str] | None = None, humans: int = 1,
+                    name: str = "Ann") -> str:
+    """Fill the lobby form and create the room; returns the room id (on the table page)."""
+    fill_lobby(page, game, seed, options, humans, name)
     page.click("#create-button")
     page.wait_for_url(re.compile(r"/table/"))
     page.wait_for_function("() => document.body.dataset.version !== undefined")
@@ -174,7 +182,20 @@ def test_game_over_then_history_and_replay(page: Any, artifacts: Path) -> None:
 
 def test_a_friend_joins_by_the_link(page: Any, browser: Any, server: Any,
                                     artifacts: Path) -> None:
-    room = create_in_lobby(page, "sixtysix", seed=9, humans=2)
+    # a chosen deal number is refused with other people (a refused request logs a failed
+    # load: in a page of its own, not the checked one)
+    context = browser.new_context(base_url=server.url)
+    try:
+        chooser = context.new_page()
+        fill_lobby(chooser, "sixtysix", seed=9, humans=2)
+        chooser.click("#create-button")
+        chooser.wait_for_function("() => document.getElementById('create-error').textContent")
+        error = chooser.text_content("#create-error") or ""
+        assert "could know everyone's cards" in error and "only bots may sit with you" in error
+        assert chooser.url == f"{server.url}/"
+    finally:
+        context.close()
+    room = create_in_lobby(page, "sixtysix", seed=None, humans=2)
     assert data(page)["status"] == "waiting"
     invite = page.input_value("#invite")
     friend_context = browser.new_context(viewport={"width": 390, "height": 844})

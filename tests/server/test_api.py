@@ -46,7 +46,7 @@ def test_create_a_room_with_bots(client: Any) -> None:
 
 
 def test_a_room_waits_for_its_humans_then_plays(client: Any) -> None:
-    made = create_room(client, "sixtysix", 1, seats=["human", "human"], options={"target": 3})
+    made = create_room(client, "sixtysix", None, seats=["human", "human"], options={"target": 3})
     room = made["room"]["id"]
     assert made["room"]["status"] == "waiting"
     assert made["room"]["options"]["target"] == 3
@@ -57,6 +57,51 @@ def test_a_room_waits_for_its_humans_then_plays(client: Any) -> None:
     assert joined["room"]["status"] == "playing" and joined["room"]["seats"][1]["name"] == "Bo"
     full = client.post(f"/api/rooms/{room}/join", json={"name": "Cy"})
     assert full.status_code == 409 and "every seat is taken" in full.json()["error"]
+
+
+def test_whoever_chose_the_deal_number_sits_only_with_bots(client: Any) -> None:
+    """A chosen seed deals every hidden card: no other person may sit with its chooser."""
+    for seats in (["human", "human"], ["human", "random", "human", "random"]):
+        game = "sixtysix" if len(seats) == 2 else "rook"
+        body = {"game": game, "name": "Ann", "seed": 7,
+                "seats": [{"kind": "human"} if s == "human" else {"kind": "bot"} for s in seats]}
+        response = client.post("/api/rooms", json=body)
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert "could know everyone's cards" in error and "only bots may sit with you" in error
+    assert client.get("/api/rooms").json() == []  # nothing was made
+    alone = create_room(client, "rook", 7)  # the default: you and bots
+    assert [s["kind"] for s in alone["room"]["seats"]] == ["human", "bot", "bot", "bot"]
+    full = client.post(f"/api/rooms/{alone['room']['id']}/join", json={"name": "Bo"})
+    assert full.status_code == 409
+    assert create_room(client, "rook", 7, seats=["random"] * 4)["seat"] is None
+    shared = create_room(client, "sixtysix", None, seats=["human", "human"])
+    assert shared["room"]["status"] == "waiting"  # a random deal: nobody knows it
+
+
+def test_other_sites_pages_cannot_change_anything(client: Any) -> None:
+    """A page of another site can make a browser POST form or text/plain data without a
+    CORS preflight, with its Origin: such requests are refused, and change nothing."""
+    room = create_room(client, "sixtysix", None, seats=["human", "human"])["room"]["id"]
+    body = json.dumps({"game": "rook", "name": "Eve"})
+    for path in ("/api/rooms", f"/api/rooms/{room}/join"):
+        for kind in ("text/plain", "application/x-www-form-urlencoded", None):
+            headers = {"content-type": kind} if kind else {}
+            response = client.post(path, content=body, headers=headers)
+            assert response.status_code == 415, (path, kind, response.text)
+            assert "Content-Type: application/json" in response.json()["error"]
+        for origin in ("http://evil.example", "http://testserver.evil.example", "null"):
+            response = client.post(path, json={"game": "rook", "name": "Eve"},
+                                   headers={"origin": origin})
+            assert response.status_code == 403, (path, origin, response.text)
+            assert "another site" in response.json()["error"]
+    assert len(client.get("/api/rooms").json()) == 1
+    assert client.get(f"/api/rooms/{room}").json()["seats"][1]["taken"] is False
+    same = client.post("/api/rooms", json={"game": "rook", "name": "Ann"},
+                       headers={"origin": "http://testserver",
+                                "content-type": "application/json; charset=utf-8"})
+    assert same.status_code == 201, same.text  # the app's own pages say where they are
+    assert client.get("/api/rooms", headers={"origin": "http://evil.example"}).status_code == 200
 
 
 def test_all_bot_rooms_are_watched(client: Any) -> None:

@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tt_server_support import Socket, check_frames, create_room, no_traceback, policy
+from tt_server_support import (
+    Socket,
+    check_frames,
+    create_room,
+    no_traceback,
+    policy,
+    seeded_room,
+)
 
 import tricktable
 
@@ -24,9 +31,8 @@ def cases() -> list[tuple[str, int]]:
 
 
 def play_whole_game(client: Any, game: str, players: int, seed: int) -> None:
-    made = create_room(client, game, seed, seats=["human"] * players, players=players)
-    room = made["room"]["id"]
-    tokens = {0: made["token"]}
+    room, token = seeded_room(client, game, seed, ["human"] * players, players=players)
+    tokens = {0: token}
     for seat in range(1, players):
         joined = client.post(f"/api/rooms/{room}/join", json={"name": f"P{seat}", "seat": seat})
         assert joined.status_code == 200, joined.text

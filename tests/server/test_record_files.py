@@ -154,6 +154,24 @@ def test_an_unfinished_import_needs_a_name_and_a_seat_of_the_game(client: Any) -
     assert client.get("/api/rooms?status=waiting,playing,finished").json() == []
 
 
+def test_another_sites_page_cannot_import_a_record(client: Any) -> None:
+    """Imports are refused as text/plain (what a page of another site can send without a
+    CORS preflight) or from another site's Origin; the history page sends JSON (its
+    browser test imports through it)."""
+    text = json.dumps(played("sixtysix", 4, steps=5).record())
+    plain = client.post("/api/records", content=text, params={"name": "Eve"},
+                        headers={"content-type": "text/plain"})
+    assert plain.status_code == 415 and "application/json" in plain.json()["error"]
+    untyped = client.post("/api/records", content=text, params={"name": "Eve"})
+    assert untyped.status_code == 415
+    evil = client.post("/api/records", content=text, params={"name": "Eve"},
+                       headers={"content-type": "application/json",
+                                "origin": "https://evil.example"})
+    assert evil.status_code == 403 and "another site" in evil.json()["error"]
+    assert client.get("/api/rooms?status=waiting,playing,finished").json() == []
+    assert upload(client, text, name="Ann").status_code == 201  # as the history page does
+
+
 def test_a_record_upload_is_limited_in_size(client: Any) -> None:
     padded = json.dumps(played("bidder", 1).record(), indent=1) + " " * 100_000
     assert upload(client, padded).status_code == 201  # more than other bodies may be

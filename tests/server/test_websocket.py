@@ -16,6 +16,7 @@ from tt_server_support import (
     no_traceback,
     play_until,
     policy,
+    seeded_room,
 )
 
 import tricktable
@@ -32,10 +33,9 @@ def ping(socket: Socket) -> None:
 
 def waiting_room(client: Any) -> tuple[str, str, str]:
     """A Sixty-Six room of two humans, both seated: (room, token 0, token 1)."""
-    made = create_room(client, "sixtysix", 4, seats=["human", "human"])
-    room = made["room"]["id"]
+    room, token = seeded_room(client, "sixtysix", 4, ["human", "human"])
     other = client.post(f"/api/rooms/{room}/join", json={"name": "Bo"}).json()
-    return room, made["token"], other["token"]
+    return room, token, other["token"]
 
 
 def test_hello_gives_the_seat_and_its_view(client: Any) -> None:
@@ -215,11 +215,10 @@ def test_a_strong_bot_seat_plays_against_a_person(client: Any) -> None:
 def test_an_absent_human_is_replaced_by_a_bot_and_takes_the_seat_back() -> None:
     config = ServerConfig(bot_delay=0, away_timeout=0.3)
     with app_client(config, MemoryStore()) as client:
-        made = create_room(client, "rook", 8, seats=["human", "human", "random", "random"])
-        room = made["room"]["id"]
+        room, token = seeded_room(client, "rook", 8, ["human", "human", "random", "random"])
         bo = client.post(f"/api/rooms/{room}/join", json={"name": "Bo"}).json()
         with client.websocket_connect(f"/ws/{room}") as session:
-            ann = Socket(session, made["token"], "Ann")
+            ann = Socket(session, token, "Ann")
             ann.until("state")
             # Bo comes and goes
             with client.websocket_connect(f"/ws/{room}") as bo_session:

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 import tricktable
 from tricktable import GameState
 from tricktable.server import ServerConfig, create_app
+from tricktable.server.rooms import SeatRequest, new_room, seat_infos
 from tricktable.store import Store
 
 JSON = dict[str, Any]
@@ -35,10 +36,12 @@ def app_client(config: ServerConfig, store: Store) -> Iterator[TestClient]:
         yield test_client
 
 
-def create_room(client: Any, game: str, seed: int, seats: list[str] | None = None,
+def create_room(client: Any, game: str, seed: int | None, seats: list[str] | None = None,
                 name: str = "Ann", **extra: Any) -> JSON:
-    """POST /api/rooms; seats are "human" or a bot name."""
-    body: JSON = {"game": game, "seed": seed, "name": name, **extra}
+    """POST /api/rooms (a random deal when ``seed`` is None); seats are "human" or a bot name."""
+    body: JSON = {"game": game, "name": name, **extra}
+    if seed is not None:
+        body["seed"] = seed
     if seats is not None:
         body["seats"] = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s}
                          for s in seats]
@@ -46,6 +49,22 @@ def create_room(client: Any, game: str, seed: int, seats: list[str] | None = Non
     assert response.status_code == 201, response.text
     made: JSON = response.json()
     return made
+
+
+def seeded_room(client: Any, game: str, seed: int, seats: list[str],
+                players: int | None = None) -> tuple[str, str]:
+    """A room dealt from ``seed`` with several humans, Ann at seat 0: (room id, her token).
+
+    Seats are "human" or a bot name. The API refuses a chosen seed with other humans (its
+    chooser could know their cards); tests need known deals, so the room goes in the store.
+    """
+    first = tricktable.new_game(game, seed=seed, players=players)
+    requests = [SeatRequest("human") if s == "human" else SeatRequest("bot", s) for s in seats]
+    infos, _seat, token = seat_infos(first, requests, 0, "Ann")
+    info = new_room(first, infos)
+    client.app.state.rooms.store.create_room(info)
+    assert token is not None
+    return info.id, token
 
 
 def policy(frame: JSON) -> str:

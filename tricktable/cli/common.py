@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,12 +42,21 @@ def user_errors() -> Iterator[None]:
 
 
 def check_save_target(path: Path, record: JSON) -> None:
-    """Refuse a file to save ``record`` in unless it is new or an earlier part of the game.
+    """Refuse a file to save ``record`` in unless it is new or an earlier part of the game,
+    in a folder that may be written (or a device, such as /dev/stdout).
 
     Nothing is lost: another game's record, or a damaged file, is never overwritten.
     """
+    if path.is_dir():
+        raise CliError(f"cannot save the record to {path}: it is a folder; name a file")
+    if path.exists() and not path.is_file():
+        return  # a device or a pipe: written through
     if not path.parent.is_dir():
         raise CliError(f"cannot save the record to {path}: there is no folder {path.parent}")
+    folder = path.resolve().parent  # where the new file is written before it replaces the old
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"cannot save the record to {path}: the folder {folder} is not "
+                       "writable")
     if not path.is_file():
         return
     try:

@@ -18,10 +18,12 @@ from tricktable.cli.common import CliError, Seating
 from tricktable.cli.render import actions_list, result_table, winner_line
 from tricktable.cli.screens import screen_for
 from tricktable.engine.state import JSON
+from tricktable.records import record_text
 
 QUIT_WORDS = frozenset({"quit", "exit"})
 HELP_WORDS = frozenset({"help", "?"})
 SHOW_WORDS = frozenset({"show", "look"})
+SAVE_QUESTION = "Save the record? File name (Enter to skip): "
 
 
 class Turn(Enum):
@@ -77,7 +79,8 @@ class Session:
         self.screen = screen_for(game.name)
         self.seen = 0  # log entries already printed
         self.hands_shown = 0  # results already printed
-        self.echo = not sys.stdin.isatty()  # show piped input in the transcript
+        self.interactive = sys.stdin.isatty()  # a person types: questions may be asked again
+        self.echo = not self.interactive  # show piped input in the transcript
 
     def catch_up(self, actions: list[str]) -> None:
         """Apply a record's actions without printing them, the bots watching each trick."""
@@ -185,7 +188,7 @@ class Session:
 @click.command()
 @click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--seed", type=int, help="Seed of the deal (random if omitted; it is shown).")
-@click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
+@click.option("--seat", type=int, help="The seat you play (default 0).")
 @click.option("--bots", default="heuristic", show_default=True,
               help="Bot for the other seats: one name, one per side or one per seat.")
 @click.option("--players", type=int, help="Number of players, where the game allows a choice.")
@@ -198,7 +201,8 @@ class Session:
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Continue the unfinished game recorded in FILE (saved back to it "
                    "unless --save names another file).")
-def play(game_name: str | None, seed: int | None, seat: int, bots: str, players: int | None,
+def play(game_name: str | None, seed: int | None, seat: int | None, bots: str,
+         players: int | None,
          options: tuple[str, ...], hints: bool, save: Path | None, resume: Path | None) -> None:
     """Play GAME in the terminal against bots (input may be piped in), or --resume a record."""
     record = None if resume is None else resumed_record(resume, game_name, seed, players,
@@ -210,6 +214,8 @@ def play(game_name: str | None, seed: int | None, seat: int, bots: str, players:
         raise CliError("name the GAME to play (`tricktable games` lists them), or --resume FILE")
     else:
         game = common.start_game(game_name, seed, players, options)
+    chosen = seat is not None
+    seat = 0 if seat is None else seat
     if not 0 <= seat < game.players:
         raise CliError(f"--seat must be from 0 to {game.players - 1}, not {seat}")
     if save is not None:
@@ -218,25 +224,24 @@ def play(game_name: str | None, seed: int | None, seat: int, bots: str, players:
     out = common.console()
     out.print(Text(f"{game.title}, seed {game.seed}: you play {game.seat_name(seat)} "
                    f"(seat {seat}); type 'help' for help", style="bold"))
+    if record is not None and not chosen:
+        out.print(Text(f"The record does not say which seat you played: you play seat {seat} "
+                       f"({game.seat_name(seat)}); use --seat to take another.",
+                       style="bold yellow"))
     session = Session(game, seat, common.make_bots(names, game, skip=seat), out, hints)
     if record is not None:
         session.catch_up(record["actions"])
         out.print(Text(f"Resumed from {resume} after {len(game.history)} actions, in hand "
                        f"{len(game.results) + 1}.", style="bold"))
     turn = session.run()
-    if turn is Turn.QUIT and save is None:
-        save = ask_save_target(session)
-    if save is not None:
-        try:
-            tricktable.save_record(game, save)
-        except OSError as error:
-            raise CliError(f"cannot save the record to {save}: {error.strerror}") from None
-        out.print(f"Record saved to {save}")
+    kept = save_game(session, save) if save is not None or turn is Turn.QUIT else True
     if turn is Turn.EOF:
         out.print("End of input: the game is not over; stopping.")
         raise click.exceptions.Exit(1)
     if turn is Turn.QUIT:
         out.print("You left the game.")
+    if not kept:
+        raise click.exceptions.Exit(1)
 
 
 def resumed_record(path: Path, game_name: str | None, seed: int | None, players: int | None,
@@ -256,16 +261,56 @@ def resumed_record(path: Path, game_name: str | None, seed: int | None, players:
     return record
 
 
-def ask_save_target(session: Session) -> Path | None:
-    """Ask where to save the record until a file it may go to is named (Enter: nowhere)."""
+def save_game(session: Session, path: Path | None) -> bool:
+    """Save the record to ``path``, or (None) to a file asked for; Enter there saves nothing.
+
+    A file it cannot go to is reported and another asked for, while a person types.
+    When none can be asked (``path`` came from --save and input is piped, or input
+    ended after a refusal) it goes to :func:`keep_elsewhere`, and this returns False:
+    a game played is never lost.
+    """
+    may_ask = path is None or session.interactive
+    refused = False
     while True:
-        answer = session.ask("Save the record? File name (Enter to skip): ")
-        if not answer or not answer.strip():
-            return None
-        path = Path(answer.strip())
-        try:
-            common.check_save_target(path, session.game.record())
-        except CliError as error:
-            session.out.print(Text(f"Not saved: {error.message}", style="bold red"))
-        else:
-            return path
+        if path is None:
+            answer = session.ask(SAVE_QUESTION) if may_ask else None
+            if answer is None and refused:
+                break
+            if answer is None or not answer.strip():
+                return True
+            path = Path(answer.strip())
+        problem = write_record(session.game, path)
+        if problem is None:
+            session.out.print(f"Record saved to {path}")
+            return True
+        session.out.print(Text(f"Not saved: {problem}", style="bold red"))
+        path, refused = None, True
+    keep_elsewhere(session)
+    return False
+
+
+def write_record(game: GameState, path: Path) -> str | None:
+    """Save the record to ``path`` if it may go there (:func:`common.check_save_target`);
+    the problem if not."""
+    try:
+        common.check_save_target(path, game.record())
+        tricktable.save_record(game, path)
+    except CliError as error:
+        return error.message
+    except OSError as error:
+        return f"cannot save the record to {path}: {error.strerror or error}"
+    return None
+
+
+def keep_elsewhere(session: Session) -> None:
+    """Save the record as ``tricktable-GAME-SEED.json`` in the current folder, or, if it
+    cannot go there either, print it to be copied."""
+    game, out = session.game, session.out
+    path = Path(f"tricktable-{game.name}-{game.seed}.json")
+    problem = write_record(game, path)
+    if problem is None:
+        out.print(Text(f"The record was saved to {path.resolve()} instead.", style="bold"))
+        return
+    out.print(Text(f"Not saved there either: {problem}. Here is the record: keep it in a file "
+                   "to play on with --resume.", style="bold red"))
+    out.print(record_text(game), end="")

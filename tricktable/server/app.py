@@ -16,6 +16,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -54,6 +55,7 @@ LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
 MAX_BODY_BYTES = 65_536
 MAX_RECORD_BYTES = 262_144  # an uploaded record (a whole game is about 2-30 KiB)
 RECORDS = "/api/records"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; connect-src 'self' ws: wss:; "
@@ -221,6 +223,26 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def cross_site_problem(request: Request) -> tuple[int, str] | None:
+    """Why a request that would change something is refused, or None.
+
+    A page of another site can make the browser send a "simple" POST here
+    (form or text/plain, no CORS preflight, which this server never grants), so
+    such a request must be JSON, and come from no other site's page.
+    """
+    if request.method in SAFE_METHODS:
+        return None
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc.lower() != request.headers.get(
+            "host", "").lower():
+        return 403, f"a page of another site ({origin[:100]}) may not change anything here"
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        return 415, (f"the body must be JSON sent with Content-Type: application/json, "
+                     f"not {kind[:100] or 'no Content-Type'}")
+    return None
+
+
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     """The ASGI app. ``store`` overrides ``config.db`` (tests pass a MemoryStore)."""
     config = config or ServerConfig()
@@ -246,6 +268,9 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @app.middleware("http")
     async def headers(request: Request,
                       call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        problem = cross_site_problem(request)
+        if problem is not None:
+            return _error(*problem)
         limit = MAX_RECORD_BYTES if request.url.path == RECORDS else MAX_BODY_BYTES
         length = request.headers.get("content-length", "0")
         if not length.isdigit() or int(length) > limit:

@@ -41,6 +41,10 @@ log = logging.getLogger("tricktable.server")
 T = TypeVar("T")
 
 MAX_NAME_CHARS = 40
+CHOSEN_SEED = ("a deal number chosen by the room's creator deals every hidden card, so the "
+               "creator could know everyone's cards: with a deal number only bots may sit "
+               "with you (make the other seats bots, or leave the deal number empty to play "
+               "with other people)")
 OUTBOX_LIMIT = 1000  # frames queued for one client before it is dropped (it resyncs)
 
 
@@ -708,27 +712,24 @@ class Rooms:
                      ) -> tuple[Room, int | None, str | None]:
         """A new room; the creator takes ``seat`` (default: the first human seat).
 
-        Returns the room, the creator's seat and its token (None, None when
-        every seat is a bot: the creator watches).
+        A ``seed`` chosen by the creator deals every hidden card, so such a
+        room has no human seat but the creator's: bots play every other one
+        (as in an imported game). Returns the room, the creator's seat and its
+        token (None, None when every seat is a bot: the creator watches).
         """
         try:
-            cls = tricktable.find_game(game)
-            first = tricktable.new_game(cls.name, seed=seed, options=options, players=players)
+            first = tricktable.new_game(game, seed=seed, options=options, players=players)
         except OptionError as error:
             raise RoomError(str(error)) from None
         count = first.players
         requests = list(seats) if seats is not None else (
             [SeatRequest("human")] + [SeatRequest("bot")] * (count - 1))
+        if seed is not None and sum(r.kind == "human" for r in requests) > 1:
+            raise RoomError(CHOSEN_SEED)
         infos, seat, token = seat_infos(first, requests, seat, name)
-        record = first.record()
-        info = RoomInfo(id=secrets.token_urlsafe(6), game=cls.name, players=count,
-                        options=record["options"], seed=record["seed"], seats=infos)
-        info.status = "playing" if all(s.taken for s in infos) else "waiting"
-        summarise(info, first)
+        info = new_room(first, infos)
         await self.in_store(self.store.create_room, info)
-        room = Room(Loaded(info, first), self)
-        self.rooms[info.id] = room
-        return room, seat, token
+        return self._open(info, first), seat, token
 
     async def import_record(self, record: JSON, name: str | None, seat: int | None
                             ) -> tuple[JSON, int | None, str | None]:
@@ -756,16 +757,17 @@ class Rooms:
             requests = [SeatRequest("human" if s == seat else "bot")
                         for s in range(game.players)]
             infos, seat, token = seat_infos(game, requests, seat, name)
-        info = RoomInfo(id=secrets.token_urlsafe(6), game=game.name, players=game.players,
-                        options=game.record()["options"], seed=game.seed, seats=infos,
-                        version=len(actions), status="playing")
-        summarise(info, game)
+        info = new_room(game, infos, len(actions))
         await self.in_store(self.store.create_room, info, actions)
         if game.is_over:
             return stored_public(info), None, None
+        return self._open(info, game).public(), seat, token
+
+    def _open(self, info: RoomInfo, game: GameState) -> Room:
+        """Start the actor of a room just stored, its game at ``info.version``."""
         room = Room(Loaded(info, game), self)
         self.rooms[info.id] = room
-        return room.public(), seat, token
+        return room
 
     def load_sync(self, room_id: str) -> Loaded | None:
         """Read a room from the store and replay it (blocking)."""
@@ -811,6 +813,19 @@ class Rooms:
             room = self.rooms.get(info.id)
             listed.append(room.public() if room is not None else stored_public(info))
         return listed
+
+
+def new_room(game: GameState, seats: list[SeatInfo], version: int = 0) -> RoomInfo:
+    """A new room's info: ``game`` after its first ``version`` actions, and its seats.
+
+    It waits until every seat is taken, then plays (or is finished, if the game is over).
+    """
+    info = RoomInfo(id=secrets.token_urlsafe(6), game=game.name, players=game.players,
+                    options=game.record()["options"], seed=game.seed, seats=seats,
+                    version=version)
+    info.status = "playing" if all(s.taken for s in seats) else "waiting"
+    summarise(info, game)
+    return info
 
 
 def seat_infos(game: GameState, requests: Sequence[SeatRequest], seat: int | None,
