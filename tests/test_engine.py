@@ -333,3 +333,14 @@ def test_a_clone_goes_its_own_way() -> None:
     assert twin.view(None)["high_bid"] == 100
     game.apply("pass")
     assert twin.history == ["bid 100"]
+
+
+def test_a_seed_drawn_by_chance_cannot_be_searched_for() -> None:
+    """Seeds left to chance use 53 bits: a 32-bit seed could be found by trying them all
+    against one's own hand, and more than 53 would not be exact in a browser."""
+    from tricktable.engine.registry import SEED_BITS
+
+    seeds = [tricktable.new_game("sixtysix").seed for _ in range(40)]
+    assert SEED_BITS == 53 and all(0 <= seed < 2**53 for seed in seeds)
+    assert max(seeds) >= 2**40  # fails with 32-bit seeds; by chance with odds below 2**-500
+    assert len(set(seeds)) == len(seeds)

@@ -22,6 +22,11 @@ from tricktable.engine.state import GameState
 
 G = TypeVar("G", bound=type[GameState])
 
+SEED_BITS = 53
+"""A seed drawn by chance (``seed=None``) has 53 bits, from the system's randomness: far
+too many for a player to find the deal by trying seeds against their own cards (a 32-bit
+seed could be searched in hours), and still exact as a JavaScript number."""
+
 _GAMES: dict[str, type[GameState]] = {}
 
 
@@ -53,9 +58,10 @@ def new_game(
 ) -> GameState:
     """Start a game by name.
 
-    ``seed`` fixes the first dealer and every shuffle (a random one is drawn and
-    kept in the record when omitted); ``options`` are the game's rules options;
-    ``players`` the number of players where the game allows a choice; ``deal``
+    ``seed`` fixes the first dealer and every shuffle (a random one of
+    :data:`SEED_BITS` bits is drawn and kept in the record when omitted);
+    ``options`` are the game's rules options; ``players`` the number of
+    players where the game allows a choice; ``deal``
     explicit hands (card notation) for one single hand.
     """
     cls = find_game(name)
@@ -65,7 +71,7 @@ def new_game(
         raise OptionError(f"{cls.title} is played by {allowed} players, not {count}")
     rules = cls.rules_type.from_options(options)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = random.SystemRandom().randrange(2**SEED_BITS)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionError(f"the seed must be a whole number, not {seed!r}")
     return cls(rules, count, seed, copy.deepcopy(dict(deal)) if deal is not None else None)
