@@ -12,7 +12,7 @@ import tricktable
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.bots import BOT_NAMES, decide, make_bot
 from tricktable.bots.hints import suggested_bids
-from tricktable.bots.strong import SearchLimits, StrongBot
+from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
 from tricktable.cards import PINOCHLE
 from tricktable.cli import main
 
@@ -27,6 +27,18 @@ def _midgame(name: str, players: int, seed: int, steps: int) -> tricktable.GameS
             break
         random_step(game, rng)
     return game
+
+
+def test_a_closed_stock_is_no_longer_in_play() -> None:
+    """After a close only the hands are played out, so the end-game solve starts on time."""
+    rng = random.Random(3)
+    game = start("sixtysix", 2, 3)
+    while not any(action.kind == "close" for action in game.legal_actions()):
+        random_step(game, rng)
+    in_play = cards_left(game)
+    game.apply(next(a for a in game.legal_actions() if a.kind == "close"))
+    held = sum(hand.bit_count() for hand in game.hands)  # type: ignore[attr-defined]
+    assert game.stock and cards_left(game) == held < in_play  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)

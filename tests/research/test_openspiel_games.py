@@ -200,3 +200,14 @@ def test_ismcts_calls_the_states_own_resample_from_infostate() -> None:
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random_state), 2.0, 6,
                            random_state=random_state)  # no set_resampler: the state's method
     _play_hand(game, [bot, pyspiel.make_uniform_random_bot(1, 3)], seed=4)
+
+
+def test_action_to_string_names_an_id_out_of_range() -> None:
+    state = load("sixtysix", 2).new_initial_state()
+    with pytest.raises(tricktable.IllegalAction, match="action id 39 is not in sixtysix's table"):
+        state.action_to_string(0, 39)
+    with pytest.raises(tricktable.IllegalAction, match="action id -1 is not"):
+        state.action_to_string(0, -1)
+    with pytest.raises(tricktable.IllegalAction, match="chance outcome 26 is neither"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 26)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 25) == "dealer 1"

@@ -186,9 +186,16 @@ def _heuristic(game: str, seed: int) -> Bot:
 
 
 def cards_left(game: GameState) -> int:
-    """Cards still to be played: in hand, and in a stock still to be drawn from."""
+    """Cards still to be played: in hand, and in a stock still to be drawn from (a closed
+    Sixty-Six stock is not: its cards stay out of play).
+
+    >>> from tricktable import new_game
+    >>> cards_left(new_game("sixtysix", seed=1))
+    24
+    """
     held = sum(hand.bit_count() for hand in game.hands)  # type: ignore[attr-defined]
-    return held + len(getattr(game, "stock", ()))
+    drawing = getattr(game, "stock_open", True)
+    return held + (len(getattr(game, "stock", ())) if drawing else 0)
 
 
 def _took_trick(game: GameState, seat: int, before: list[int]) -> bool | None:

@@ -275,7 +275,12 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         cls = find_game(self.config.name)
         deck = cls.deck
         if player != pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < len(cls.table.actions):
+                raise IllegalAction(f"action id {action} is not in {cls.name}'s table of"
+                                    f" {len(cls.table.actions)} actions")
             return cls.table.actions[action].text
+        if not 0 <= action < len(deck) + self.config.players:
+            raise IllegalAction(f"chance outcome {action} is neither a card nor a dealer")
         if action >= len(deck):
             return f"dealer {action - len(deck)}"
         copy_number = action % deck.copies + 1 if deck.copies > 1 else 0
