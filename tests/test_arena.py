@@ -17,7 +17,7 @@ def arena(*args: str) -> dict[str, Any]:
     """Run ``tricktable arena ... --json`` and return its document."""
     result = CliRunner().invoke(main, ["arena", *args, "--json"])
     assert result.exit_code == 0, result.output
-    doc: dict[str, Any] = json.loads(result.output)
+    doc: dict[str, Any] = json.loads(result.stdout)
     return doc
 
 
@@ -87,6 +87,14 @@ def test_heuristic_beats_random_in_rook() -> None:
     margin = doc["margin"]
     assert margin["mean"] - margin["ci95"] > 50, margin
     assert doc["bots"][0]["win_rate"] > 0.8
+
+
+def test_progress_off_a_terminal_is_a_line_a_tenth() -> None:
+    result = CliRunner().invoke(main, ["arena", "sixtysix", "--bots", "random,random",
+                                       "--deals", "20", "--workers", "1", "--json"])
+    lines = result.stderr.splitlines()
+    assert lines == [f"Sixty-Six: {n}/20 deals" for n in range(2, 21, 2)], lines
+    assert json.loads(result.stdout)["deals"] == 20
 
 
 def test_the_table() -> None:

@@ -79,10 +79,15 @@ def arena(game_name: str, bots_text: str, deals: int, seed: int, players: int | 
     # refreshed by hand: no refresh thread is running when the worker processes are forked
     with Progress(console=err, disable=not err.is_terminal, auto_refresh=False) as progress:
         task = progress.add_task(f"{first.title}: deals", total=deals)
+        played = 0
 
         def advance(done: int) -> None:
+            nonlocal played
+            before, played = played, played + done
             progress.advance(task, done)
             progress.refresh()
+            if not err.is_terminal and played * 10 // deals > before * 10 // deals:
+                click.echo(f"{first.title}: {played}/{deals} deals", err=True)  # for logs
 
         result = duplicate_match(first.name, bot_a, bot_b, deals, seed, first.players, parsed,
                                  advance, workers or os.cpu_count() or 1)
