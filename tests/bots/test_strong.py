@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -66,6 +68,31 @@ def test_the_same_seed_and_view_give_the_same_decision() -> None:
         assert first == again
 
 
+def _racing_clock(step: float) -> Callable[[], float]:
+    """A clock that moves ``step`` seconds each time it is read."""
+    ticks = itertools.count()
+    return lambda: step * next(ticks)
+
+
+def test_a_busy_machine_does_not_change_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time cap counts the bot's own CPU time: a wall clock that races past every
+    deadline, as on a loaded machine, changes nothing (default limits)."""
+    game = _midgame("pinochle", 4, 3, 0)
+    calm = StrongBot("pinochle", seed=4).rank(game.redacted(0), game.legal_actions())
+    for clock in ("perf_counter", "monotonic", "time"):
+        monkeypatch.setattr(f"time.{clock}", _racing_clock(10.0))
+    busy = StrongBot("pinochle", seed=4).rank(game.redacted(0), game.legal_actions())
+    assert [(c.action, c.values) for c in busy] == [(c.action, c.values) for c in calm]
+    assert len(calm[0].values) > 1
+
+
+def test_the_cpu_time_cap_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _midgame("pinochle", 4, 3, 0)
+    monkeypatch.setattr("time.thread_time", _racing_clock(1.0))
+    choices = StrongBot("pinochle", seed=4).rank(game.redacted(0), game.legal_actions())
+    assert [len(choice.values) for choice in choices] == [1] * len(choices)
+
+
 def test_the_strong_bot_needs_the_redacted_game() -> None:
     game = start("rook", 4, 1)
     with pytest.raises(TypeError, match="decide"):
@@ -104,6 +131,14 @@ def test_hint_ranks_choices_with_reasons() -> None:
     assert hints and {h.action for h in hints} <= legal
     assert all("sampled deals" in h.reason for h in hints)
     assert any(h.reason.startswith("wins the trick in") for h in hints)
+
+
+def test_hints_are_ranked_by_expected_value() -> None:
+    """The heuristic's pick comes first in the bot's own ranking; a hint list does not
+    put a choice above a better one (here the pick, J♥, is worth less than two others)."""
+    hints = tricktable.hint(tricktable.new_game("sixtysix", seed=2))
+    values = [hint.value for hint in hints]
+    assert len(values) > 2 and values == sorted(values, reverse=True)
 
 
 def test_hint_is_only_for_the_seat_to_move() -> None:

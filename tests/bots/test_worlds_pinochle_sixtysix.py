@@ -135,6 +135,43 @@ def test_pinochle_worlds_keep_shown_cards_and_inferences() -> None:
         assert not world.hands[3] & pmask("AD 10D KD QD JD 9D AS 10S KS QS JS 9S")
 
 
+def _meld_faces(hand: int, trump: int) -> list[tuple[str, list[str]]]:
+    return [(item.name, item.texts()) for item in meld(hand, trump).items]
+
+
+def test_pinochle_worlds_meld_what_each_hand_melded_and_replay_alike() -> None:
+    """A meld is announced whole, so a world's hands (with the cards they have played) meld
+    exactly what was announced, and the hand replayed from the world's deal shows the seat
+    every event it saw."""
+    rng = random.Random(6)
+    worlds = 0
+    for seed in range(16):
+        game = tricktable.new_game("pinochle", seed=seed)
+        dealt = list(game.hands)  # type: ignore[attr-defined]
+        while game.phase != "play":
+            game.apply(rng.choice(game.legal_actions()))
+        for _ in range(rng.randrange(40)):
+            game.apply(rng.choice(game.legal_actions()))
+        if game.results:
+            continue
+        seat = game.to_move or 0
+        played = [d & ~h for d, h in zip(dealt, game.hands, strict=True)]  # type: ignore[attr-defined]
+        for _ in range(20):
+            world = game.world(seat, rng)
+            assert isinstance(world, PinochleGame) and isinstance(game, PinochleGame)
+            held = [h | p for h, p in zip(world.hands, played, strict=True)]
+            for other in range(4):
+                assert _meld_faces(held[other], game.trump or 0) == _meld_faces(
+                    dealt[other], game.trump or 0)
+            deal = {"dealer": game.dealer, "hands": [PINOCHLE.hand_texts(h) for h in held]}
+            again = tricktable.new_game("pinochle", seed=0, deal=deal)
+            for action in game.history:
+                again.apply(action)
+            assert again.events(seat) == game.events(seat)
+            worlds += 1
+    assert worlds > 200
+
+
 # -- Sixty-Six -----------------------------------------------------------------
 
 # Hearts trump (A♥ turned up); P2 deals, P1 leads. P2 holds no diamond, no heart.

@@ -51,9 +51,11 @@ def hint(game: GameState, seat: int | None = None, worlds: int = 24,
 
 def rank_hints(state: GameState, legal: list[Action], worlds: int = 24, seconds: float = 1.0,
                choices: int = 6) -> list[Hint]:
-    """The hints for the seat to move in ``state``, a game already redacted for it."""
+    """The hints for the seat to move in ``state``, a game already redacted for it, by
+    expected value (on a tie, the strong bot's own choice first)."""
     limits = SearchLimits(worlds=worlds, seconds=seconds, candidates=choices)
     ranked = StrongBot(state.name, seed=0, limits=limits).rank(state, legal)
+    ranked.sort(key=lambda choice: -choice.mean)
     return [Hint(c.action.text, round(c.mean, 2), c.reason()) for c in ranked]
 
 

@@ -13,9 +13,11 @@ playing the whole hand out after it.
 
 It is given ``game.redacted(seat)`` (see :func:`tricktable.bots.decide`),
 never the real game. Its random choices are seeded from its seed and its
-view, so a decision depends on nothing else: the same seed and view give
-the same action, whenever it is asked (as long as ``seconds`` does not cut
-the search short; see :class:`SearchLimits`).
+view, and its time cap counts the CPU time of its own thread, not the wall
+clock, so a decision depends on nothing else: the same seed and view give
+the same action whenever and however busy the machine is (as long as
+``seconds`` of CPU do not cut the search short, which ``worlds`` is sized to
+avoid; see :class:`SearchLimits`).
 
 >>> import tricktable
 >>> from tricktable.bots import decide
@@ -48,7 +50,9 @@ class SearchLimits:
     """How much the strong bot searches for one decision."""
 
     worlds: int = 24  # sampled worlds per decision, at most
-    seconds: float = 0.5  # wall-clock cap per decision; the search stops after the world in hand
+    # CPU-time cap per decision, of the bot's own thread (a busy machine does not change the
+    # decision); the search stops after the world in hand
+    seconds: float = 0.5
     candidates: int = 5  # actions valued when there are more legal ones (the rest are skipped)
     settle: int = 6  # worlds before clearly worse candidates are dropped
     solve_tricks: int = 3  # solve the rest exactly once at most this many tricks are left
@@ -117,7 +121,7 @@ class StrongBot:
         if include is not None and include not in (choice.action for choice in choices):
             choices.append(Choice(include))
         tracked = [choice for choice in choices if choice.action == include]
-        deadline = time.perf_counter() + self.limits.seconds
+        deadline = time.thread_time() + self.limits.seconds
         for worlds in range(1, self.limits.worlds + 1):
             world = state.world(seat, rng)
             rollout_seed = rng.getrandbits(32)
@@ -128,7 +132,7 @@ class StrongBot:
                     choice.tricks.append(took)
             if worlds >= self.limits.settle:
                 running = _still_running(running)
-            if len(running) == 1 or time.perf_counter() > deadline:
+            if len(running) == 1 or time.thread_time() > deadline:
                 break
         pick = choices[0] if choices[0] in running else max(running, key=lambda c: c.mean)
         choices.sort(key=lambda choice: (choice is not pick, -choice.mean))

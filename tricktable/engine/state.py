@@ -22,12 +22,13 @@ from tricktable.engine.actions import Action, ActionTable, IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.rules import Rules
 from tricktable.engine.trick import PlayPosition
-from tricktable.engine.worlds import Hidden
+from tricktable.engine.worlds import Hidden, InconsistentWorld
 
 RECORD_FORMAT = "tricktable-record"
 RECORD_VERSION = 1
 
 JSON = dict[str, Any]
+WORLD_DRAWS = 100_000  # draws of a world before its constraints are called contradictory
 
 
 class Phase(StrEnum):
@@ -116,6 +117,12 @@ class GameState(ABC):
     def _hidden_masks(self, seat: Seat) -> list[int]:
         """The unseen cards each place of ``hidden(seat)`` really holds (tests only)."""
         raise NotImplementedError(f"{self.title} does not describe its hidden cards")
+
+    def _deal_agrees(self, seat: Seat, masks: list[int]) -> bool:
+        """Whether a deal of ``hidden(seat)`` also agrees with what the places' allowed cards
+        cannot say (a Pinochle hand's whole meld). Worlds that do not are drawn again, which
+        keeps sampling uniform among the deals that do."""
+        return True
 
     def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
         """Give each place of ``hidden(seat)`` the unseen cards in ``masks`` (a fresh world)."""
@@ -251,8 +258,16 @@ class GameState(ABC):
         >>> world.hands[0] == game.hands[0], world.hands[1] == game.hands[1]
         (True, False)
         """
+        hidden = self.hidden(seat)
+        for _ in range(WORLD_DRAWS):
+            masks = hidden.sample(rng)
+            if self._deal_agrees(seat, masks):
+                break
+        else:
+            raise InconsistentWorld(f"no deal of the unseen cards in {WORLD_DRAWS} draws agrees "
+                                    f"with all seat {seat} saw")
         world = self._bare_copy(rng)
-        world._place_hidden(seat, self.hidden(seat).sample(rng), rng)
+        world._place_hidden(seat, masks, rng)
         return world
 
     def redacted(self, seat: Seat) -> GameState:

@@ -133,6 +133,11 @@ def meld_lacks(shown: int, trump: Suit) -> int:
     return lacks & ~shown
 
 
+def _meld_faces(held: Meld) -> list[tuple[str, list[str]]]:
+    """A meld as the table sees it: its items and their faces (copies look alike)."""
+    return [(item.name, item.texts()) for item in held.items]
+
+
 TABLE = ActionTable(PINOCHLE, [
     ("bid", "number", range(ASSUMED_BID + 1, BID_MAX + 1)),
     ("pass", "none", [None]),
@@ -258,6 +263,7 @@ class PinochleGame(GameState):
         self.melds: list[Meld] = []
         self.shown = [0, 0, 0, 0]  # melded cards, known to all while in the hand
         self.lacks = [0, 0, 0, 0]  # per seat: cards its meld and play showed it cannot hold
+        self.played = [0, 0, 0, 0]  # per seat: the cards it has played this hand
         self.trick: list[Card] = []
         self.leader: Seat = 0
         self.led_mask = 0
@@ -388,6 +394,7 @@ class PinochleGame(GameState):
         low &= -low  # the shown copy, else the lower id (a shown single copy is the lower)
         card = low.bit_length() - 1
         self.hands[seat] = hand ^ low
+        self.played[seat] |= low
         trick = self.trick
         if not trick:
             suit = PINOCHLE.suit_of(card)
@@ -634,6 +641,18 @@ class PinochleGame(GameState):
 
     def _hidden_masks(self, seat: Seat) -> list[int]:
         return [self.hands[s] & ~self.shown[s] for s in range(4) if s != seat]
+
+    def _deal_agrees(self, seat: Seat, masks: list[int]) -> bool:
+        """Whether every other hand, with the cards it has played, melds what it melded: the
+        meld is announced whole, so it says more than the cards each hand lacks."""
+        if not self.melds:
+            return True
+        trump = self.trump or 0
+        others = [s for s in range(4) if s != seat]
+        return all(
+            _meld_faces(meld(self.shown[other] | mask | self.played[other], trump))
+            == _meld_faces(self.melds[other])
+            for other, mask in zip(others, masks, strict=True))
 
     def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
         others = [s for s in range(4) if s != seat]

@@ -1,0 +1,76 @@
+"""The strong bot's decision time: wall clock and CPU, and how often the cap cuts a search.
+
+Run: ``python benchmarks/decisions.py --game rook --hands 3`` (strong bots in
+every seat play whole hands; ``--json`` for one document). The cap
+(``SearchLimits.seconds``) counts the CPU time of the bot's thread, so the
+CPU figures are what decides whether a search is cut short; the wall-clock
+figures also count whatever else the machine is doing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import time
+from typing import Any
+
+import tricktable
+from tricktable.bots import decide
+from tricktable.bots.strong import SearchLimits, StrongBot
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` (0-100) of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share / 100 * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="the strong bot's decision time")
+    parser.add_argument("--game", default="rook", choices=tricktable.games())
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    limits = SearchLimits()
+    wall: list[float] = []
+    cpu: list[float] = []
+    for hand in range(args.hands):
+        game = tricktable.new_game(args.game, seed=args.seed + hand, players=args.players)
+        bots = [StrongBot(args.game, seed=seat) for seat in range(game.players)]
+        while not game.results:
+            seat = game.to_move
+            assert seat is not None
+            started, started_cpu = time.perf_counter(), time.thread_time()
+            action = decide(bots[seat], game)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - started_cpu)
+            game.apply(action)
+    report: dict[str, Any] = {
+        "game": args.game, "players": game.players, "hands": args.hands, "decisions": len(cpu),
+        "cap_seconds": limits.seconds, "worlds": limits.worlds,
+        "wall_ms": {"p50": 1000 * statistics.median(wall), "p95": 1000 * percentile(wall, 95),
+                    "max": 1000 * max(wall)},
+        "cpu_ms": {"p50": 1000 * statistics.median(cpu), "p95": 1000 * percentile(cpu, 95),
+                   "max": 1000 * max(cpu)},
+        "cut_by_cap": sum(seconds >= limits.seconds for seconds in cpu),
+        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print(f"{args.game} ({report['players']} players), strong in every seat: "
+          f"{len(cpu)} decisions over {args.hands} hands")
+    for clock in ("cpu_ms", "wall_ms"):
+        figures = report[clock]
+        print(f"  {clock[:-3]:>4}: p50 {figures['p50']:.0f} ms, p95 {figures['p95']:.0f} ms, "
+              f"max {figures['max']:.0f} ms")
+    print(f"  cut short by the {limits.seconds} s CPU cap: {report['cut_by_cap']} decisions; "
+          f"peak memory {report['peak_rss_mib']:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
