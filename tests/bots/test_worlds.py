@@ -124,6 +124,28 @@ def test_rook_discard_is_hidden_from_all_but_the_bidder_and_is_no_counter() -> N
         assert not game.world(other, rng).discarded & COUNTERS  # type: ignore[attr-defined]
 
 
+def test_the_rook_nest_card_may_be_any_card_the_bidder_took_it_with() -> None:
+    """To another seat, the nest card is any of the bidder's fifteen cards once it took
+    the nest: in its hand, discarded, or already played."""
+    rng = random.Random(5)
+    game = start("rook", 4, 5)
+    while game.phase != "play":
+        random_step(game, rng)
+    bidder = game.bidder  # type: ignore[attr-defined]
+    while game.played[bidder].bit_count() < 6:  # type: ignore[attr-defined]
+        random_step(game, rng)
+    played = game.played[bidder]  # type: ignore[attr-defined]
+    other = (bidder + 1) % 4
+    nest_cards = []
+    for _ in range(300):
+        world = game.world(other, rng)
+        held = world.hands[bidder] | world.discarded | played  # type: ignore[attr-defined]
+        assert held.bit_count() == 15 and held >> world.nest_card & 1  # type: ignore[attr-defined]
+        nest_cards.append(world.nest_card)  # type: ignore[attr-defined]
+    share = sum(played >> card & 1 for card in nest_cards) / len(nest_cards)
+    assert 0.25 < share < 0.55  # 6 of 15 cards: 0.4
+
+
 def test_a_rook_seat_that_does_not_follow_is_dealt_none_of_the_led_colour() -> None:
     shown = 0
     for seed in range(6):

@@ -232,6 +232,7 @@ class PinochleGame(GameState):
     player_counts = (4,)
     play_points = POINTS
     point_fields = frozenset({"trick_points"})
+    unsearched = frozenset({"played"})  # only what the hand showed, for sampling worlds
     rules: PinochleRules
 
     def __init__(self, rules: PinochleRules, players: int, seed: int, deal: JSON | None) -> None:

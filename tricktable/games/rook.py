@@ -137,7 +137,7 @@ class RookGame(GameState):
     play_points = POINTS
     point_fields = frozenset({"counters"})
     unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "keys",
-                            "led_mask"})
+                            "led_mask", "played"})
     rules: RookRules
 
     def __init__(self, rules: RookRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -164,6 +164,7 @@ class RookGame(GameState):
             self.nest = 1 << order[-1]
         self.nest_card: Card | None = None
         self.discarded = 0
+        self.played = [0, 0, 0, 0]  # per seat: the cards it has played this hand
         self.bids: list[tuple[Seat, int | None]] = []
         self.passed = 0  # bitmask of seats that have passed
         self.high_bid = 0
@@ -238,6 +239,7 @@ class RookGame(GameState):
         seat = self.to_move or 0
         hand = self.hands[seat]
         self.hands[seat] = hand ^ (1 << card)
+        self.played[seat] |= 1 << card
         trick = self.trick
         if not trick:
             trump = self.trump or 0
@@ -505,8 +507,11 @@ class RookGame(GameState):
             self.nest = rest.pop(0)
         if rest:
             self.discarded = rest[0]
-        if self.bidder is not None and self.bidder != seat and self.nest_card is not None:
-            self.nest_card = rng.choice(list(bits(self.hands[self.bidder] | self.discarded)))
+        bidder = self.bidder
+        if bidder is not None and bidder != seat and self.nest_card is not None:
+            # any card the bidder held once it took the nest, played ones included
+            held = self.hands[bidder] | self.discarded | self.played[bidder]
+            self.nest_card = rng.choice(list(bits(held)))
 
     def taken_points(self) -> list[int]:
         """Counter points taken by each team so far (the 20 for most cards comes at the end)."""
