@@ -15,11 +15,11 @@ import pytest
 
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.bots import decide, make_bot
-from tricktable.bots.strong import SearchLimits, StrongBot
+from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
 from tricktable.engine.actions import Action
-from tricktable.engine.state import GameState
+from tricktable.engine.state import GameState, Phase
 
-LIMITS = SearchLimits(worlds=3, seconds=30.0)
+LIMITS = SearchLimits(worlds=6, settle=2, seconds=30.0)  # search can overrule the pick
 
 
 def _positions(name: str, players: int, count: int) -> list[GameState]:
@@ -37,6 +37,26 @@ def _positions(name: str, players: int, count: int) -> list[GameState]:
     return positions
 
 
+def _decisions_of_every_kind(name: str, players: int) -> dict[str, GameState]:
+    """The first position of random games where each kind of decision the game offers
+    (bid, discard, trump, pass, marker, call, close, exchange, ...) is open, and one in the
+    end game the strong bot solves exactly."""
+    found: dict[str, GameState] = {}
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = start(name, players, seed)
+        while not game.is_over and not game.results:
+            legal = game.legal_actions()
+            if len(legal) > 1:
+                kinds = {action.kind for action in legal}
+                if game.phase is Phase.PLAY and cards_left(game) <= 3 * players:
+                    kinds.add("end game")
+                for kind in kinds - found.keys():
+                    found[kind] = game.clone()
+            random_step(game, rng)
+    return found
+
+
 def _same_decision(bot_maker: Any, game: GameState, rng: random.Random) -> None:
     seat = game.to_move
     assert seat is not None
@@ -52,6 +72,15 @@ def test_strong_bot_does_not_peek(name: str, players: int) -> None:
     rng = random.Random(7)
     for game in _positions(name, players, 4):
         _same_decision(lambda: StrongBot(name, seed=3, limits=LIMITS), game, rng)
+
+
+@pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)
+def test_strong_bot_does_not_peek_at_any_kind_of_decision(name: str, players: int) -> None:
+    rng = random.Random(9)
+    positions = _decisions_of_every_kind(name, players)
+    assert {"play", "end game"} <= positions.keys() and len(positions) >= 4
+    for game in positions.values():
+        _same_decision(lambda: StrongBot(name, seed=5, limits=LIMITS), game, rng)
 
 
 @pytest.mark.parametrize(("name", "players"), game_cases(), ids=case_id)
