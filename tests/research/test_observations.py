@@ -10,10 +10,12 @@ stays the same. And the observations do see the seat's own cards.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 import tricktable
 from tests.conformance.support import case_id, game_cases
@@ -23,6 +25,8 @@ from tricktable.research.openspiel import TricktableState, short_name
 from tricktable.research.pettingzoo import TricktableEnv
 
 CASES = game_cases()
+PRIVATE_KINDS = {"rook": "discard", "notrump": "give"}
+"""Actions only their seat sees (and a Notrump pass's receiver, once delivered)."""
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
@@ -46,8 +50,13 @@ def test_pettingzoo_observation_is_the_same_in_every_world_of_the_seat(name: str
     assert compared and differed  # the worlds really moved the hidden cards
 
 
+def _load(name: str, players: int) -> pyspiel.Game:
+    several = len(tricktable.find_game(name).player_counts) > 1
+    return pyspiel.load_game(short_name(name), {"players": players} if several else {})
+
+
 def _state(game: pyspiel.Game, dealer: int, order: list[int]) -> TricktableState:
-    state = game.new_initial_state()
+    state: TricktableState = game.new_initial_state()
     state.apply_action(len(order) + dealer)
     for card in order:
         state.apply_action(card)
@@ -67,7 +76,8 @@ def _hidden_cards_shuffled(name: str, players: int, order: list[int], seat: int,
                            rng: random.Random) -> list[int]:
     """The same deal but for the cards ``seat`` cannot see (the other hands, the face-down
     piles), shuffled among their places."""
-    slots, start = [], 0
+    slots: list[int] = []
+    start = 0
     for index, (place, size) in enumerate(places(name, players)):
         if index != seat and place not in FACE_UP:
             slots.extend(range(start, start + size))
@@ -82,8 +92,7 @@ def _hidden_cards_shuffled(name: str, players: int, order: list[int], seat: int,
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
 def test_openspiel_deals_alike_to_a_seat_look_alike_to_it(name: str, players: int) -> None:
-    several = len(tricktable.find_game(name).player_counts) > 1
-    game = pyspiel.load_game(short_name(name), {"players": players} if several else {})
+    game = _load(name, players)
     rng, deck = random.Random(3), len(tricktable.find_game(name).deck)
     for seat in range(players):
         order = rng.sample(range(deck), deck)
@@ -108,8 +117,7 @@ def test_openspiel_deals_alike_to_a_seat_look_alike_to_it(name: str, players: in
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
 def test_observations_see_the_seats_own_hand(name: str, players: int) -> None:
-    several = len(tricktable.find_game(name).player_counts) > 1
-    game = pyspiel.load_game(short_name(name), {"players": players} if several else {})
+    game = _load(name, players)
     size, deck = places(name, players)[0][1], len(tricktable.find_game(name).deck)
     order = list(range(deck))
     swapped = list(order)
@@ -117,6 +125,70 @@ def test_observations_see_the_seats_own_hand(name: str, players: int) -> None:
     first, second = _state(game, 0, order), _state(game, 0, swapped)
     assert first.observation_tensor(0) != second.observation_tensor(0)
     assert first.information_state_string(0) != second.information_state_string(0)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_openspiel_deal_shows_a_seat_only_its_own_cards(name: str, players: int) -> None:
+    """During the deal (card by card), a seat's tensors mark exactly the cards dealt to it so
+    far, and deals that differ only in the other places' cards look alike to it."""
+    game = _load(name, players)
+    deck, size = tricktable.find_game(name).deck, places(name, players)[0][1]
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    rng = random.Random(6)
+    for seat in range(players):
+        order = rng.sample(range(len(deck)), len(deck))
+        other = _hidden_cards_shuffled(name, players, order, seat, rng)
+        first, second = game.new_initial_state(), game.new_initial_state()
+        for state in (first, second):
+            state.apply_action(len(deck) + seat)  # the dealer
+        differed = False
+        for dealt, (a, b) in enumerate(zip(order[:-1], other[:-1], strict=True), start=1):
+            first.apply_action(a)
+            second.apply_action(b)
+            assert first.is_chance_node()
+            differed |= a != b
+            assert first.observation_tensor(seat) == second.observation_tensor(seat)
+            assert first.information_state_tensor(seat) == second.information_state_tensor(
+                seat)
+            observer.set_from(first, seat)
+            held = order[seat * size:min(dealt, (seat + 1) * size)]
+            marked = [deck.ascii(card) for card in np.flatnonzero(observer.dict["hand"]).tolist()]
+            assert Counter(marked) == Counter(deck.ascii(card) for card in held), dealt
+        assert differed
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_an_action_a_seat_does_not_see_never_shows_to_it(name: str, players: int) -> None:
+    """Two actions after which a seat's view is the same (Rook's discard to the others, a
+    Notrump pass to the seats it does not go to) give it the same observations in both
+    adapters: the cards remembered as played are only those played in view of all."""
+    game, rng = _load(name, players), random.Random(7)
+    environment = TricktableEnv(name, players=players)
+    environment.reset(seed=7)  # its game is swapped for each branch's below
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    private = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            branches: list[TricktableState] = [state.clone(), state.clone()]
+            for branch, action in zip(branches, rng.sample(legal, 2), strict=True):
+                branch.apply_action(action)
+            first, second = branches[0].game, branches[1].game
+            assert first is not None and second is not None
+            for seat, agent in enumerate(environment.possible_agents):
+                if first.view(seat) != second.view(seat):
+                    continue
+                seen = []
+                for branch, engine in zip(branches, (first, second), strict=True):
+                    environment.game, environment.memory = engine, branch.memory
+                    seen.append((*_seen(branch, seat),
+                                 environment.observe(agent)["observation"].tolist()))
+                assert seen[0] == seen[1], (name, seat, state.history()[-3:])
+                private += 1
+        state.apply_action(rng.choice(legal))
+    assert private or name not in PRIVATE_KINDS
 
 
 def test_which_pinochle_copy_a_seat_is_dealt_never_shows() -> None:

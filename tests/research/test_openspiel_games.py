@@ -13,7 +13,7 @@ from open_spiel.python.observation import make_observation
 
 import tricktable
 from tests.conformance.support import case_id, game_cases
-from tricktable.research.deals import places
+from tricktable.research.deals import deal_of, places
 from tricktable.research.openspiel import TricktableState, ismcts_bot, short_name
 
 CASES = game_cases()
@@ -28,7 +28,7 @@ def load(name: str, players: int, **options: object) -> pyspiel.Game:
 
 def dealt(game: pyspiel.Game, rng: random.Random) -> TricktableState:
     """A state right after a random deal."""
-    state = game.new_initial_state()
+    state: TricktableState = game.new_initial_state()
     while state.is_chance_node():
         actions, weights = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(actions, weights)[0])
@@ -137,6 +137,40 @@ def test_resampling_keeps_what_the_player_knows(name: str, players: int) -> None
             moved_cards += str(world) != str(state)
         state.apply_action(rng.choice(state.legal_actions()))
     assert moved_cards  # the other hands were dealt anew
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=case_id)
+def test_returns_are_each_seats_sides_score_for_the_hand(name: str, players: int) -> None:
+    """At the end, each player's return is its side's score for the hand (the hand's
+    ``deltas``), replayed on a fresh engine game from the chance outcomes and actions;
+    0 for every player before."""
+    game, rng = load(name, players), random.Random(8)
+    deck = len(tricktable.find_game(name).deck)
+    scored: list[list[float]] = []
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            assert state.returns() == [0.0] * players
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        dealer, *history = state.history()
+        cards, moves = history[:deck], history[deck:]
+        replay = tricktable.new_game(name, seed=0, players=players,
+                                     deal=deal_of(name, players, dealer - deck, cards))
+        for action in moves:
+            replay.apply(tricktable.find_game(name).table.actions[action])
+        assert replay.is_over and len(replay.results) == 1
+        deltas = replay.results[0]["deltas"]
+        side = {seat: index for index, members in enumerate(replay.sides) for seat in members}
+        assert sorted(side) == list(range(players))
+        expected = [float(deltas[side[seat]]) for seat in range(players)]
+        assert state.returns() == expected
+        assert [state.player_return(seat) for seat in range(players)] == expected
+        scored.append(expected)
+    assert any(len(set(hand)) > 1 for hand in scored)  # some hand scored seats unalike
 
 
 def test_resampling_during_the_deal_keeps_the_players_cards() -> None:

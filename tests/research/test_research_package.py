@@ -32,6 +32,23 @@ def test_the_package_imports_without_the_research_extra() -> None:
     assert result.stdout.split("\n")[:2] == ["('nest', 1)", "needs the extra"]
 
 
+def test_a_name_that_needs_a_missing_package_says_how_to_install_the_extra() -> None:
+    """Without one of the extra's packages, a name that needs it raises ModuleNotFoundError
+    naming the package and ``pip install 'tricktable[research]'``."""
+    result = _python("import sys\n"
+                     "import tricktable.research as r\n"
+                     "for missing, name in [('pettingzoo', 'env'), ('pyspiel', 'ismcts_bot'),"
+                     " ('numpy', 'Encoder')]:\n"
+                     "    sys.modules[missing] = None\n"
+                     "    try:\n        getattr(r, name)\n"
+                     "    except ModuleNotFoundError as error:\n"
+                     "        print(name, error.name, \"pip install 'tricktable[research]'\""
+                     " in str(error))")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:3] == [
+        "env pettingzoo True", "ismcts_bot pyspiel True", "Encoder numpy True"]
+
+
 def test_tricktable_does_not_import_research() -> None:
     result = _python("import sys, tricktable\n"
                      "tricktable.new_game('rook', seed=1).legal_actions()\n"

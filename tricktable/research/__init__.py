@@ -29,6 +29,9 @@ _HOMES = {
 }
 """Each public name and the module it lives in, imported when the name is first used."""
 
+_EXTRA = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+"""The packages of the ``[research]`` extra the adapters import."""
+
 __all__ = sorted(_HOMES)
 
 
@@ -36,4 +39,12 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    try:
+        module = importlib.import_module(f"{__name__}.{home}")
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in _EXTRA:
+            raise
+        raise ModuleNotFoundError(f"{__name__}.{name} needs the research extra ({error}):"
+                                  " pip install 'tricktable[research]'",
+                                  name=error.name) from error
+    return getattr(module, name)
