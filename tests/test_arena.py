@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+import tricktable
 from tricktable.arena import duplicate_match
-from tricktable.bots import BOT_NAMES
+from tricktable.bots import BOT_NAMES, make_bot, play_game
 from tricktable.cli import main
 
 
@@ -31,7 +32,8 @@ def without_timings(doc: dict[str, Any]) -> dict[str, Any]:
 def test_the_json_document() -> None:
     doc = arena("rook", "--bots", "heuristic,random", "--deals", "3", "--seed", "5",
                 "--workers", "1")
-    assert list(doc) == ["game", "players", "deals", "hands", "seed", "margin", "bots"]
+    assert list(doc) == ["game", "players", "deals", "hands", "seed", "whole_games", "margin",
+                         "bots"]
     assert (doc["game"], doc["players"], doc["deals"], doc["hands"], doc["seed"]) == (
         "rook", 4, 3, 6, 5)
     assert list(doc["margin"]) == ["mean", "ci95"]
@@ -73,6 +75,34 @@ def test_a_bot_against_itself_breaks_exactly_even(game: str, players: int | None
     a, b = report["bots"]
     assert (a["mean"], a["ci95"], a["win_rate"]) == (b["mean"], b["ci95"], b["win_rate"])
     assert a["win_rate"] == 0.5
+
+
+def test_whole_games_give_the_share_of_games_won() -> None:
+    """With --games a deal is a whole game: its final scores, and who won it."""
+    doc = arena("sixtysix", "--bots", "heuristic,random", "--deals", "6", "--seed", "4",
+                "--games", "--workers", "1")
+    won = hands = 0
+    for deal in range(4, 10):
+        for side in (0, 1):
+            game = tricktable.new_game("sixtysix", seed=deal)
+            names = ["heuristic" if s == side else "random" for s in range(2)]
+            play_game(game, [make_bot(n, "sixtysix", seed=deal * 31 + s)
+                             for s, n in enumerate(names)])
+            won += game.winner == side
+            hands += len(game.results)
+    assert doc["whole_games"] and (doc["deals"], doc["hands"]) == (6, hands) and hands > 24
+    assert doc["bots"][0]["win_rate"] == pytest.approx(won / 12, abs=1e-4)
+    assert doc["bots"][0]["win_rate"] > 0.8
+
+
+def test_whole_games_of_single_seat_sides_give_each_seat_its_share() -> None:
+    """A bot against itself at a table of three wins a third of the games, and so does
+    each seat B plays (a shared win counts as a share)."""
+    result = duplicate_match("bidder", "random", "random", deals=3, seed=1, players=3,
+                             whole_games=True)
+    a, b = result.report()["bots"]
+    assert result.per_deal == [0.0] * 3
+    assert a["win_rate"] == b["win_rate"] == pytest.approx(1 / 3, abs=1e-4)
 
 
 def test_the_same_bot_on_both_sides_gives_two_entries() -> None:

@@ -3,7 +3,10 @@
 Each deal (a game's first hand, from seed ``d``) is played once per side with
 bot A on that side and bot B everywhere else, so luck of the cards cancels.
 The margin is A's mean score change per hand minus the mean change of the
-others, with a 95% confidence interval over deals. The bot in seat ``s`` of
+others, with a 95% confidence interval over deals. With ``whole_games`` a
+deal is a whole game from seed ``d`` (its later hands dealt alike whoever
+sits where), its figures the final scores, and the win rate the share of
+games A's side won. The bot in seat ``s`` of
 deal ``d`` is seeded ``d * 31 + s`` whichever bot it is, so a bot against
 itself plays the same hand in every rotation and its margin is exactly zero.
 
@@ -70,6 +73,9 @@ class MatchResult:
     results: list[dict[str, Any]] = field(default_factory=list)  # the hands, with A's side
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     """Every decision's time in seconds: A's, then B's."""
+    whole_games: bool = False  # a deal is a whole game, not its first hand
+    sides: int = 2  # the game's scoring sides (B plays all but one)
+    game_wins: list[float] = field(default_factory=list)  # whole games: A's share of wins
 
     @property
     def margin(self) -> float:
@@ -83,14 +89,17 @@ class MatchResult:
 
     @property
     def win_rate(self) -> float:
-        """The share of deals A's margin is above zero (ties count half)."""
+        """The share of deals A's margin is above zero (ties count half); with whole games,
+        the share of games A's side won (a shared win counts as a share)."""
+        if self.whole_games:
+            return statistics.fmean(self.game_wins) if self.game_wins else 0.0
         scores = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in self.per_deal]
         return statistics.fmean(scores) if scores else 0.0
 
     def merge(self, other: MatchResult) -> None:
         """Append the deals of ``other`` (which follow this result's deals)."""
         self.hands += other.hands
-        for name in ("per_deal", "a_per_deal", "b_per_deal", "a_deltas", "results"):
+        for name in ("per_deal", "a_per_deal", "b_per_deal", "a_deltas", "results", "game_wins"):
             getattr(self, name).extend(getattr(other, name))
         for mine, theirs in zip(self.seconds, other.seconds, strict=True):
             mine.extend(theirs)
@@ -110,7 +119,8 @@ class MatchResult:
 
         ``ci95`` is null with fewer than two deals.
         """
-        win_rates = (self.win_rate, 1.0 - self.win_rate if self.per_deal else 0.0)
+        others = self.sides - 1 if self.whole_games else 1  # B's games won, per side it plays
+        win_rates = (self.win_rate, (1.0 - self.win_rate) / others if self.per_deal else 0.0)
         bots = [{
             "name": name,
             "mean": _figure(statistics.fmean(deltas) if deltas else 0.0),
@@ -123,7 +133,7 @@ class MatchResult:
             self.seconds, strict=True)]
         return {
             "game": self.game, "players": self.players, "deals": len(self.per_deal),
-            "hands": self.hands, "seed": self.seed,
+            "hands": self.hands, "seed": self.seed, "whole_games": self.whole_games,
             "margin": {"mean": _figure(self.margin), "ci95": _figure(self.confidence)},
             "bots": bots,
         }
@@ -135,13 +145,15 @@ def _figure(value: float) -> float | None:
 
 
 def play_hand(
-    game: GameState, bots: Sequence[Bot], on_decision: Callable[[int, float], None] | None = None
+    game: GameState, bots: Sequence[Bot], on_decision: Callable[[int, float], None] | None = None,
+    whole_game: bool = False,
 ) -> dict[str, Any]:
-    """Play bots until the game's first hand is scored; return its result.
+    """Play bots until the game's first hand is scored (or, with ``whole_game``, until the
+    game is over); return the first hand's result.
 
     ``on_decision(seat, seconds)`` is told how long each decision took.
     """
-    while not game.results and not game.is_over:
+    while not game.is_over and (whole_game or not game.results):
         seat = game.to_move
         assert seat is not None
         started = time.perf_counter()
@@ -161,13 +173,15 @@ def play_deals(
     players: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    whole_games: bool = False,
 ) -> MatchResult:
     """Play the duplicate deals in ``deals`` serially (``seed`` is the first one)."""
     probe = new_game(game_name, seed=deals.start, players=players, options=options)
-    result = MatchResult(game_name, bot_a, bot_b, probe.players, seed=deals.start)
     sides = probe.sides
+    result = MatchResult(game_name, bot_a, bot_b, probe.players, seed=deals.start,
+                         whole_games=whole_games, sides=len(sides))
     for deal in deals:
-        a_total = margin = others_total = 0.0
+        a_total = margin = others_total = wins = 0.0
         for index, side in enumerate(sides):
             game = new_game(game_name, seed=deal, players=players, options=options)
             bots = [make_bot(bot_a if s in side else bot_b, game_name, seed=deal * 31 + s)
@@ -176,8 +190,9 @@ def play_deals(
             def timed(seat: int, seconds: float, side: list[int] = side) -> None:
                 result.seconds[0 if seat in side else 1].append(seconds)
 
-            hand = play_hand(game, bots, timed)
-            deltas = hand["deltas"]
+            hand = play_hand(game, bots, timed, whole_games)
+            deltas = list(game.scores) if whole_games else hand["deltas"]
+            wins += _share_of_win(game, index)
             others = [d for i, d in enumerate(deltas) if i != index]
             # sums of whole points, divided once: exact when the bots are the same
             a_total += deltas[index]
@@ -185,14 +200,23 @@ def play_deals(
             margin += len(others) * deltas[index] - sum(others)
             result.a_deltas.append(deltas[index])
             result.results.append({**hand, "a_side": index})
-            result.hands += 1
+            result.hands += len(game.results)
         count = len(sides) - 1
         result.per_deal.append(margin / (count * len(sides)))
         result.a_per_deal.append(a_total / len(sides))
         result.b_per_deal.append(others_total / (count * len(sides)))
+        if whole_games:
+            result.game_wins.append(wins / len(sides))
         if progress is not None:
             progress(1)
     return result
+
+
+def _share_of_win(game: GameState, side: int) -> float:
+    """The share of the game's win that went to ``side`` (1, 0, or a shared part)."""
+    winners: list[int] = getattr(game, "winners", None) or (
+        [game.winner] if game.winner is not None else [])
+    return 1 / len(winners) if side in winners else 0.0
 
 
 def duplicate_match(
@@ -205,6 +229,7 @@ def duplicate_match(
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    whole_games: bool = False,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals of A against B; see the module docstring.
 
@@ -217,10 +242,11 @@ def duplicate_match(
               for start in range(seed, seed + deals, chunk)]
     if workers <= 1 or len(ranges) <= 1:
         return play_deals(game_name, bot_a, bot_b, range(seed, seed + deals), players, options,
-                          progress)
+                          progress, whole_games)
     with ProcessPoolExecutor(max_workers=min(workers, len(ranges))) as pool:
         futures: list[Future[MatchResult]] = [
-            pool.submit(play_deals, game_name, bot_a, bot_b, part, players, options)
+            pool.submit(play_deals, game_name, bot_a, bot_b, part, players, options, None,
+                        whole_games)
             for part in ranges]
         for done in as_completed(futures):
             if progress is not None:

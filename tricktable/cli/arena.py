@@ -37,7 +37,8 @@ def report_table(doc: JSON) -> Table:
     """Each bot's mean score change per deal, win rate and decision times."""
     title = tricktable.find_game(doc["game"]).title
     margin = doc["margin"]
-    table = Table(title=f"{title}, {doc['players']} players: {doc['deals']} deals "
+    unit = "game" if doc["whole_games"] else "deal"
+    table = Table(title=f"{title}, {doc['players']} players: {doc['deals']} {unit}s "
                   f"({doc['hands']} hands) from seed {doc['seed']}")
     for column in ("Bot", "Mean", "±95%", "Win %", "p50 ms", "p95 ms"):
         table.add_column(column, justify="left" if column == "Bot" else "right")
@@ -45,7 +46,7 @@ def report_table(doc: JSON) -> Table:
         table.add_row(f"{role}: {bot['name']}", f"{bot['mean']:+.2f}", _plus_minus(bot["ci95"]),
                       f"{100 * bot['win_rate']:.1f}", f"{bot['decision_ms_p50']:.2f}",
                       f"{bot['decision_ms_p95']:.2f}")
-    table.caption = (f"A's margin over B per deal: {margin['mean']:+.2f} "
+    table.caption = (f"A's margin over B per {unit}: {margin['mean']:+.2f} "
                      f"± {_plus_minus(margin['ci95'])}")
     return table
 
@@ -68,9 +69,12 @@ def _plus_minus(value: float | None) -> str:
               help="Processes to play in (default: one per core).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A rules option (repeatable); see `tricktable games`.")
+@click.option("--games", "whole_games", is_flag=True,
+              help="A deal is a whole game, not its first hand: final scores and games won.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead.")
 def arena(game_name: str, bots_text: str, deals: int, seed: int, players: int | None,
-          workers: int | None, options: tuple[str, ...], as_json: bool) -> None:
+          workers: int | None, options: tuple[str, ...], whole_games: bool,
+          as_json: bool) -> None:
     """Duplicate match of two bots on GAME: the same deals, A in every side's seats in turn."""
     first = common.start_game(game_name, seed, players, options)
     bot_a, bot_b = parse_bots(bots_text, first.name)
@@ -90,7 +94,7 @@ def arena(game_name: str, bots_text: str, deals: int, seed: int, players: int | 
                 click.echo(f"{first.title}: {played}/{deals} deals", err=True)  # for logs
 
         result = duplicate_match(first.name, bot_a, bot_b, deals, seed, first.players, parsed,
-                                 advance, workers or os.cpu_count() or 1)
+                                 advance, workers or os.cpu_count() or 1, whole_games)
     doc = result.report()
     if as_json:
         click.echo(json.dumps(doc))
