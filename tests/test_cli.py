@@ -14,9 +14,9 @@ from click.testing import CliRunner, Result
 from rich.console import Console
 
 import tricktable
-from tricktable.bots import make_bot, play_game
+from tricktable.bots import bot_seed, make_bot, play_game
 from tricktable.cli import main
-from tricktable.cli.common import Seating, bot_seed
+from tricktable.cli.common import Seating
 from tricktable.cli.screens import screen_for
 from tricktable.records import SCHEMA_FILE, continues
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.conformance.support import case_id, game_cases, random_step, start
-from tricktable.bots import decide, make_bot
+from tricktable.bots import bot_seed, decide, make_bot
 from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
@@ -110,3 +110,11 @@ def test_the_check_catches_a_bot_that_peeks() -> None:
         others = [game.world(seat, rng) for _ in range(5)]
         caught += any(Cheat(o).choose(o.view(seat), o.legal_actions()) != expected for o in others)
     assert caught >= 4
+
+
+def test_a_bots_seed_does_not_lead_back_to_the_deal() -> None:
+    """The command line's and the web app's bots are seeded from the game's seed, but by a
+    hash: no sum or product of a bot's seed gives the game's seed back, to deal it again."""
+    steps = {bot_seed(seed + 1, 0) - bot_seed(seed, 0) for seed in range(100)}
+    assert len(steps) == 100
+    assert all(bot_seed(seed, seat) > 2**40 for seed in range(3) for seat in range(4))

@@ -49,6 +49,19 @@ def test_a_name_that_needs_a_missing_package_says_how_to_install_the_extra() -> 
         "env pettingzoo True", "ismcts_bot pyspiel True", "Encoder numpy True"]
 
 
+@pytest.mark.parametrize(("module", "missing"), [
+    ("pettingzoo", "numpy"), ("pettingzoo", "pettingzoo"), ("openspiel", "pyspiel")])
+def test_importing_an_adapter_without_its_package_says_how_to_install_the_extra(
+        module: str, missing: str) -> None:
+    """The documented entry points (``import tricktable.research.openspiel``) say it too."""
+    result = _python(f"import sys\nsys.modules[{missing!r}] = None\n"
+                     f"import tricktable.research.{module}")
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ModuleNotFoundError: tricktable.research needs the research extra")
+    assert missing in last and last.endswith("pip install 'tricktable[research]'")
+
+
 def test_tricktable_does_not_import_research() -> None:
     result = _python("import sys, tricktable\n"
                      "tricktable.new_game('rook', seed=1).legal_actions()\n"

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Callable, Sequence
 
@@ -40,6 +41,18 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
         factory: Callable[[int], Bot] = module.HeuristicBot
         return factory(seed)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game dealt from ``game_seed`` (the command
+    line's and the web app's bots): fixed by the two, but no way back to the game's seed,
+    from which a bot could deal the game again and see every card.
+
+    >>> bot_seed(7, 0) == bot_seed(7, 0), bot_seed(7, 0) != bot_seed(7, 1)
+    (True, True)
+    """
+    text = f"tricktable bot {game_seed} {seat}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 def decision(bot: Bot, game: GameState) -> Callable[[], Action]:
@@ -99,6 +112,6 @@ def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
 
 
 __all__ = [
-    "BOT_NAMES", "Bot", "RandomBot", "bot_step", "decide", "decision", "make_bot", "play_game",
-    "show_trick",
+    "BOT_NAMES", "Bot", "RandomBot", "bot_seed", "bot_step", "decide", "decision", "make_bot",
+    "play_game", "show_trick",
 ]

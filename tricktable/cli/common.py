@@ -18,7 +18,7 @@ from rich.console import Console
 
 import tricktable
 from tricktable import DealError, GameState, OptionError, RecordError
-from tricktable.bots import Bot, make_bot
+from tricktable.bots import Bot, bot_seed, make_bot
 from tricktable.engine.state import JSON
 from tricktable.records import continues
 
@@ -114,11 +114,6 @@ def start_game(
     parsed = parse_options(name, options)
     with user_errors():
         return tricktable.new_game(name, seed=seed, options=parsed, players=players)
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat`` for the game dealt from ``game_seed``."""
-    return game_seed * 100 + seat
 
 
 def bot_names(text: str, game: GameState) -> list[str]:

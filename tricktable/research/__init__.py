@@ -18,7 +18,9 @@ imported on first use of one of its names (docs/research.md has the details).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+from collections.abc import Iterator
 from typing import Any
 
 _HOMES = {
@@ -31,20 +33,28 @@ _HOMES = {
 
 _EXTRA = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
 """The packages of the ``[research]`` extra the adapters import."""
+HINT = "pip install 'tricktable[research]'"
 
 __all__ = sorted(_HOMES)
+
+
+@contextlib.contextmanager
+def extra_needed() -> Iterator[None]:
+    """Imports of the ``[research]`` extra's packages: one that is missing raises an error
+    that says how to install the extra."""
+    try:
+        yield
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in _EXTRA or HINT in str(error):
+            raise
+        raise ModuleNotFoundError(f"tricktable.research needs the research extra ({error}): "
+                                  f"{HINT}", name=error.name) from error
 
 
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
+    with extra_needed():
         module = importlib.import_module(f"{__name__}.{home}")
-    except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] not in _EXTRA:
-            raise
-        raise ModuleNotFoundError(f"{__name__}.{name} needs the research extra ({error}):"
-                                  " pip install 'tricktable[research]'",
-                                  name=error.name) from error
     return getattr(module, name)

@@ -53,10 +53,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
-
 from tricktable.cards import Card, Seat
 from tricktable.engine.actions import IllegalAction
 from tricktable.engine.registry import find_game, game_names, new_game
@@ -64,9 +60,16 @@ from tricktable.engine.rules import Rules
 from tricktable.engine.state import JSON, GameState
 from tricktable.games import bidder, notrump
 from tricktable.games.meld import AROUND
+from tricktable.research import extra_needed
 from tricktable.research.deals import deal_of, places
-from tricktable.research.encoding import Encoder, PlayMemory, apply
-from tricktable.research.features import Vector, mark
+
+with extra_needed():
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from tricktable.research.encoding import Encoder, PlayMemory, apply
+    from tricktable.research.features import Vector, mark
 
 PREFIX = "python_tricktable_"
 ZERO_SUM = frozenset({"bidder"})

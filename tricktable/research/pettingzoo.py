@@ -33,17 +33,20 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 from tricktable.cards import Seat
 from tricktable.engine.actions import IllegalAction
 from tricktable.engine.registry import find_game, new_game
 from tricktable.engine.state import GameState
+from tricktable.research import extra_needed
 from tricktable.research.deals import random_deal
-from tricktable.research.encoding import Encoder, PlayMemory, action_mask, apply
+
+with extra_needed():
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    from tricktable.research.encoding import Encoder, PlayMemory, action_mask, apply
 
 EPISODES = ("hand", "game")
 

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import tricktable
 from tricktable import Action, GameState, IllegalAction, OptionError, Phase, RecordError
-from tricktable.bots import BOT_NAMES, Bot, decision, make_bot
+from tricktable.bots import BOT_NAMES, Bot, bot_seed, decision, make_bot
 from tricktable.bots.hints import rank_hints, suggested_bids
 from tricktable.server import protocol
 from tricktable.server.protocol import JSON, Act, Hello, Hint, Message, Ping, Sync
@@ -86,11 +86,6 @@ def clean_name(name: str) -> str:
     if not text:
         raise RoomError("a name needs at least one visible character")
     return text
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in a room whose game has ``seed``."""
-    return (seed * 1_000_003 + seat * 7_919 + 1) % 2**32
 
 
 def usable_bots(game: str) -> list[str]:
