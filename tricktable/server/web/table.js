@@ -408,7 +408,8 @@ function renderHint() {
   let line = `Hint: ${hint.text}` + (hint.reason ? ` (${hint.reason})` : "");
   if (hint.bids) {
     const perTrump = Object.entries(hint.bids).map(([suit, b]) => `${suit} ${b.suggested_bid}`);
-    line += `; suggested bids by trump: ${perTrump.join(", ")}`;
+    // searched bids: the Details panel's "beginner" figures are the rule of thumb from the meld
+    line += `; bids made in most sampled deals, by trump: ${perTrump.join(", ")}`;
   }
   say(line);
 }
