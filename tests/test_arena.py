@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import tricktable
-from tricktable.arena import duplicate_match
+from tricktable.arena import duplicate_match, share_of_win
 from tricktable.bots import BOT_NAMES, make_bot, play_game
 from tricktable.cli import main
 
@@ -103,6 +103,15 @@ def test_whole_games_of_single_seat_sides_give_each_seat_its_share() -> None:
     a, b = result.report()["bots"]
     assert result.per_deal == [0.0] * 3
     assert a["win_rate"] == b["win_rate"] == pytest.approx(1 / 3, abs=1e-4)
+
+
+def test_a_shared_win_counts_as_a_share_and_a_lost_game_as_none() -> None:
+    game = tricktable.new_game("bidder", seed=1, players=3)
+    game.winners, game.winner = [0, 2], None  # type: ignore[attr-defined]
+    assert [share_of_win(game, seat) for seat in range(3)] == [0.5, 0.0, 0.5]
+    game = tricktable.new_game("rook", seed=1)
+    game.winner = 1
+    assert (share_of_win(game, 0), share_of_win(game, 1)) == (0.0, 1.0)
 
 
 def test_the_same_bot_on_both_sides_gives_two_entries() -> None:

@@ -191,8 +191,11 @@ def play_deals(
                 result.seconds[0 if seat in side else 1].append(seconds)
 
             hand = play_hand(game, bots, timed, whole_games)
-            deltas = list(game.scores) if whole_games else hand["deltas"]
-            wins += _share_of_win(game, index)
+            if whole_games:
+                deltas = list(game.scores)
+                wins += share_of_win(game, index)
+            else:
+                deltas = hand["deltas"]
             others = [d for i, d in enumerate(deltas) if i != index]
             # sums of whole points, divided once: exact when the bots are the same
             a_total += deltas[index]
@@ -212,7 +215,7 @@ def play_deals(
     return result
 
 
-def _share_of_win(game: GameState, side: int) -> float:
+def share_of_win(game: GameState, side: int) -> float:
     """The share of the game's win that went to ``side`` (1, 0, or a shared part)."""
     winners: list[int] = getattr(game, "winners", None) or (
         [game.winner] if game.winner is not None else [])

@@ -112,6 +112,31 @@ def test_the_check_catches_a_bot_that_peeks() -> None:
     assert caught >= 4
 
 
+def test_the_check_catches_a_strong_bot_that_searches_the_real_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given the real game instead of a redacted one, and searching it instead of worlds
+    dealt anew, the strong bot sees every card: the check must catch it."""
+    deal_anew = GameState.world
+
+    def real_game(self: GameState, seat: int) -> GameState:
+        game = self.clone()
+        game.peeks = True  # type: ignore[attr-defined]
+        return game
+
+    def world(self: GameState, seat: int, rng: random.Random) -> GameState:
+        return self.fork() if getattr(self, "peeks", False) else deal_anew(self, seat, rng)
+
+    monkeypatch.setattr(GameState, "redacted", real_game)
+    monkeypatch.setattr(GameState, "world", world)
+    rng, caught = random.Random(9), 0
+    for game in _decisions_of_every_kind("rook", 4).values():
+        try:
+            _same_decision(lambda: StrongBot("rook", seed=5, limits=LIMITS), game, rng)
+        except AssertionError:
+            caught += 1
+    assert caught >= 2
+
+
 def test_a_bots_seed_does_not_lead_back_to_the_deal() -> None:
     """The command line's and the web app's bots are seeded from the game's seed, but by a
     hash: no sum or product of a bot's seed gives the game's seed back, to deal it again."""

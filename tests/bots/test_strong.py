@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -133,12 +134,19 @@ def test_hint_ranks_choices_with_reasons() -> None:
     assert any(h.reason.startswith("wins the trick in") for h in hints)
 
 
-def test_hints_are_ranked_by_expected_value() -> None:
-    """The heuristic's pick comes first in the bot's own ranking; a hint list does not
-    put a choice above a better one (here the pick, J♥, is worth less than two others)."""
-    hints = tricktable.hint(tricktable.new_game("sixtysix", seed=2))
-    values = [hint.value for hint in hints]
-    assert len(values) > 2 and values == sorted(values, reverse=True)
+@pytest.mark.parametrize("moves", [
+    [],  # the heuristic's pick, J♥, is worth less than two other cards the search kept
+    ["play 10♣", "play Q♦", "close", "play K♥", "play 9♥"],  # A♦ is dropped early, yet
+])                                                          # its six deals average best
+def test_hints_rank_the_kept_choices_by_value_then_the_dropped(moves: list[str]) -> None:
+    game = tricktable.new_game("sixtysix", seed=2 if not moves else 6)
+    for move in moves:
+        game.apply(move)
+    hints = tricktable.hint(game)
+    deals = [int(re.search(r"of (\d+) sampled deals", h.reason)[1]) for h in hints]  # type: ignore[index]
+    kept = [h.value for h, n in zip(hints, deals, strict=True) if n == deals[0]]
+    assert len(hints) > 2 and deals == sorted(deals, reverse=True) and deals[0] > 6
+    assert kept == sorted(kept, reverse=True)
 
 
 def test_hint_is_only_for_the_seat_to_move() -> None:

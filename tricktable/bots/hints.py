@@ -51,11 +51,12 @@ def hint(game: GameState, seat: int | None = None, worlds: int = 24,
 
 def rank_hints(state: GameState, legal: list[Action], worlds: int = 24, seconds: float = 1.0,
                choices: int = 6) -> list[Hint]:
-    """The hints for the seat to move in ``state``, a game already redacted for it, by
-    expected value (on a tie, the strong bot's own choice first)."""
+    """The hints for the seat to move in ``state``, a game already redacted for it: the
+    choices the search kept to the end by expected value (on a tie, the strong bot's own
+    choice first), then those it dropped as clearly worse, the last dropped first."""
     limits = SearchLimits(worlds=worlds, seconds=seconds, candidates=choices)
     ranked = StrongBot(state.name, seed=0, limits=limits).rank(state, legal)
-    ranked.sort(key=lambda choice: -choice.mean)
+    ranked.sort(key=lambda choice: (-len(choice.values), -choice.mean))
     return [Hint(c.action.text, round(c.mean, 2), c.reason()) for c in ranked]
 
 

@@ -45,7 +45,7 @@ def extra_needed() -> Iterator[None]:
     try:
         yield
     except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] not in _EXTRA or HINT in str(error):
+        if error.name not in _EXTRA or HINT in str(error):
             raise
         raise ModuleNotFoundError(f"tricktable.research needs the research extra ({error}): "
                                   f"{HINT}", name=error.name) from error
