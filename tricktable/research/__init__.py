@@ -33,7 +33,7 @@ _HOMES = {
 
 _EXTRA = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
 """The packages of the ``[research]`` extra the adapters import."""
-HINT = "pip install 'tricktable[research]'"
+_HINT = "pip install 'tricktable[research]'"
 
 __all__ = sorted(_HOMES)
 
@@ -45,10 +45,10 @@ def extra_needed() -> Iterator[None]:
     try:
         yield
     except ModuleNotFoundError as error:
-        if error.name not in _EXTRA or HINT in str(error):
+        if error.name not in _EXTRA or _HINT in str(error):
             raise
         raise ModuleNotFoundError(f"tricktable.research needs the research extra ({error}): "
-                                  f"{HINT}", name=error.name) from error
+                                  f"{_HINT}", name=error.name) from error
 
 
 def __getattr__(name: str) -> Any:
