@@ -12,19 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import statistics
 import time
 from typing import Any
 
 import tricktable
+from tricktable.arena import percentile
 from tricktable.bots import decide
 from tricktable.bots.strong import SearchLimits, StrongBot
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` (0-100) of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share / 100 * len(ordered)))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,9 +46,9 @@ def main(argv: list[str] | None = None) -> None:
     report: dict[str, Any] = {
         "game": args.game, "players": game.players, "hands": args.hands, "decisions": len(cpu),
         "cap_seconds": limits.seconds, "worlds": limits.worlds,
-        "wall_ms": {"p50": 1000 * statistics.median(wall), "p95": 1000 * percentile(wall, 95),
+        "wall_ms": {"p50": 1000 * percentile(wall, 50), "p95": 1000 * percentile(wall, 95),
                     "max": 1000 * max(wall)},
-        "cpu_ms": {"p50": 1000 * statistics.median(cpu), "p95": 1000 * percentile(cpu, 95),
+        "cpu_ms": {"p50": 1000 * percentile(cpu, 50), "p95": 1000 * percentile(cpu, 95),
                    "max": 1000 * max(cpu)},
         "cut_by_cap": sum(seconds >= limits.seconds for seconds in cpu),
         "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
