@@ -258,6 +258,7 @@ class GameState(ABC):
         >>> world.hands[0] == game.hands[0], world.hands[1] == game.hands[1]
         (True, False)
         """
+        world = self._bare_copy(rng)  # first: the random stream is the same as ever
         hidden = self.hidden(seat)
         for _ in range(WORLD_DRAWS):
             masks = hidden.sample(rng)
@@ -266,7 +267,6 @@ class GameState(ABC):
         else:
             raise InconsistentWorld(f"no deal of the unseen cards in {WORLD_DRAWS} draws agrees "
                                     f"with all seat {seat} saw")
-        world = self._bare_copy(rng)
         world._place_hidden(seat, masks, rng)
         return world
 
