@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from rich.console import Console
 
 import tricktable
 from tricktable.bots import bot_seed, make_bot, play_game
 from tricktable.cli import main
-from tricktable.cli.common import Seating
-from tricktable.cli.screens import screen_for
 from tricktable.records import SCHEMA_FILE, continues
 
 HAND_KEYS = {"dealer", "declarer", "contract", "tricks", "card_points", "deltas"}
@@ -541,21 +536,3 @@ def test_games_lists_options_and_defaults() -> None:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0 and "0.1.0" in result.output
-
-
-def test_generic_screen_shows_any_view() -> None:
-    view = {"game": "sixtysix", "seat": 1, "players": 2, "phase": "play", "dealer": 0,
-            "hand": ["A♥", "10♠", "K♣"], "trump_card": "Q♦", "stock_size": 7,
-            "trick": [{"seat": 0, "card": "9♥"}], "scores": [3, 1], "points": [24, 11],
-            "shown": [["K♠", "Q♠"], []], "closed": None, "results": [{"x": 1}],
-            "marriages": {"0": ["♠"]}, "last_trick": {"cards": [], "winner": 1}, "winner": 0}
-    out = Console(width=100, record=True, file=io.StringIO())
-    out.print(screen_for("sixtysix")(view, Seating(["P1", "P2"], [[0], [1]])))
-    text = out.export_text()
-    assert "you are P2" in text
-    assert "your hand" in text and "A♥ 10♠ K♣" in text
-    assert "trump card" in text and "Q♦" in text
-    assert "P1 9♥" in text and "K♠ Q♠" in text
-    assert "closed" not in text and "results" not in text
-    assert "winner P2" in text  # inside the last trick: a seat
-    assert re.search(r"^winner\s+P1\b", text, re.MULTILINE)  # of the game: a side

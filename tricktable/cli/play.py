@@ -15,8 +15,10 @@ from tricktable import Action, Event, GameState, IllegalAction
 from tricktable.bots import Bot, decide, show_trick
 from tricktable.cli import common
 from tricktable.cli.common import CliError, Seating
-from tricktable.cli.render import actions_list, result_table, winner_line
+from tricktable.cli.render import actions_list, winner_line
 from tricktable.cli.screens import screen_for
+from tricktable.cli.summary import hand_summary
+from tricktable.cli.turn import advice_lines, guide_advice, prompt_for
 from tricktable.engine.state import JSON
 from tricktable.records import record_text
 
@@ -76,16 +78,17 @@ class Session:
         self.game, self.seat, self.bots, self.out = game, seat, bots, out
         self.hints = hints  # show the strong bot's ranked choices on each turn
         self.seating = Seating.of(game)
-        self.screen = screen_for(game.name)
+        self.screen = screen_for(game)
         self.seen = 0  # log entries already printed
         self.hands_shown = 0  # results already printed
+        self.final_tricks: dict[int, JSON] = {}  # each hand's last trick, by hand index
         self.interactive = sys.stdin.isatty()  # a person types: questions may be asked again
         self.echo = not self.interactive  # show piped input in the transcript
 
     def catch_up(self, actions: list[str]) -> None:
         """Apply a record's actions without printing them, the bots watching each trick."""
         for text in actions:
-            self.watch(self.game.apply(text))
+            self.step(self.game.parse(text))
         self.seen, self.hands_shown = len(self.game.log), len(self.game.results)
 
     def run(self) -> Turn:
@@ -99,13 +102,26 @@ class Session:
                 if turn is not Turn.PLAYED:
                     return turn
             else:
-                self.watch(self.game.apply(decide(self.bots[mover], self.game)))
+                self.step(decide(self.bots[mover], self.game))
         self.show_events()
         self.out.print(winner_line(self.game.winner, self.game.scores, self.seating))
         if self.game.winner is not None:
             won = self.game.winner == self.game.side_of(self.seat)
             self.out.print("You win!" if won else "You lose.")
         return Turn.PLAYED
+
+    def step(self, action: Action) -> None:
+        """Apply an action, let the bots watch, and keep the trick that ends a hand."""
+        game = self.game
+        before, mover, hand = game.view(self.seat).get("trick") or [], game.to_move, \
+            len(game.results)
+        events = game.apply(action)
+        self.watch(events)
+        tricks = [event for event in events if event.kind == "trick"]
+        if len(game.results) > hand and tricks and game.table.arg_types.get(action.kind) == "card":
+            card = action.text.partition(" ")[2]
+            self.final_tricks[hand] = {"cards": [*before, {"seat": mover, "card": card}],
+                                       "winner": tricks[-1].seat}
 
     def watch(self, events: list[Event]) -> None:
         """Let the bots that watch the table see a completed trick."""
@@ -126,16 +142,22 @@ class Session:
         """Print each hand that finished since last time."""
         results = self.game.results
         for number in range(self.hands_shown, len(results)):
-            self.out.print(result_table(results[number], self.seating, number + 1))
+            self.out.print(hand_summary(results[number], self.seating, number + 1, self.seat,
+                                        self.final_tricks.get(number)), soft_wrap=False)
+            self.hands_shown = number + 1
+            if self.interactive and not self.game.is_over:
+                self.ask("Press Enter for the next hand ")
         self.hands_shown = len(results)
 
     def human_turn(self) -> Turn:
         """Show the table, then read until a legal action, ``quit`` or the end of input."""
         legal = self.game.legal_actions()
-        self.out.print(self.screen(self.game.view(self.seat), self.seating))
-        self.out.print(actions_list(legal))
-        if self.hints and len(legal) > 1:
-            self.show_hints()
+        self.show_table(legal)
+        view = self.game.view(self.seat)
+        advice = guide_advice(view, self.screen.declared, legal)
+        hints = tricktable.hint(self.game, self.seat) if self.hints and len(legal) > 1 else None
+        if advice is not None or hints:
+            self.out.print(advice_lines(advice, hints), soft_wrap=False)
         while True:
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             line = self.ask(f"Your move [{numbers}, action, help, quit]: ")
@@ -149,20 +171,21 @@ class Session:
             if word in HELP_WORDS:
                 self.out.print(self.help_text(len(legal)))
             elif word in SHOW_WORDS:
-                self.out.print(self.screen(self.game.view(self.seat), self.seating))
-                self.out.print(actions_list(legal))
+                self.show_table(legal)
             else:
                 try:
-                    self.watch(self.game.apply(read_action(self.game, line.strip())))
+                    self.step(read_action(self.game, line.strip()))
                     return Turn.PLAYED
                 except IllegalAction as error:
                     self.out.print(Text(f"Not allowed: {error}", style="bold red"))
 
-    def show_hints(self) -> None:
-        """The strong bot's best choices for this turn, with expected score and reason."""
-        for rank, hint in enumerate(tricktable.hint(self.game, self.seat)[:3], start=1):
-            self.out.print(Text(f"hint {rank}: {hint.action:<14} {hint.value:+7.1f}  {hint.reason}",
-                                style="green"))
+    def show_table(self, legal: list[Action]) -> None:
+        """The table as the human's seat sees it, what to do, and the numbered actions."""
+        prompt = prompt_for(self.game, self.seat)
+        # the screen wraps its long lines at word breaks to the terminal's width
+        self.out.print(self.screen(self.game.view(self.seat), self.seating, prompt),
+                       soft_wrap=False)
+        self.out.print(actions_list(legal))
 
     def ask(self, prompt: str) -> str | None:
         """One line of input, or None at the end of input."""

@@ -1,7 +1,6 @@
-"""Rendering shared by every game: cards, actions, hand results, a generic view.
+"""Rendering shared by every game: cards, actions, tricks, hand results.
 
-A game without a screen of its own (see :mod:`tricktable.cli.screens`) is
-shown by :func:`generic_screen`, which lays out whatever keys its view has.
+The table screen itself is :mod:`tricktable.cli.table`.
 
 >>> str(cards_text(["A♥", "K♠"])), cards_text(["R14"]).spans[0].style
 ('A♥ K♠', 'bold red')
@@ -11,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from rich.columns import Columns
@@ -18,26 +18,38 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+import tricktable
 from tricktable import Action
 from tricktable.cli.common import Seating
 
 JSON = dict[str, Any]
 
-_ROOK_COLOURS = {"R": "bold red", "G": "bold green", "Y": "bold yellow", "B": "bold"}
-_ROOK_CARD = re.compile(r"^([RGYB])\d+$")
+_COLOURS = {"R": "bold red", "G": "bold green", "Y": "bold yellow", "B": "bold"}
+_COLOUR_CARD = re.compile(r"^([RGYB])\d+$")  # a card of a deck with colours for suits
+_COLOUR_SUITS = {"Red": "bold red", "Green": "bold green", "Yellow": "bold yellow",
+                 "Black": "bold"}
 SEAT_KEYS = frozenset({"seat", "dealer", "to_move", "bidder", "high_bidder", "declarer",
                        "leader", "selector", "caller", "pass_to", "received_from",
                        "contra_by", "closer"})
 """View keys whose value is a seat number, shown by seat name."""
-_HIDDEN_KEYS = frozenset({"game", "results", "players", "seat"})
+
+
+@cache
+def special_cards() -> frozenset[str]:
+    """The texts of every game's cards outside the suits (the Rook bird)."""
+    return frozenset(special for name in tricktable.games()
+                     for special in tricktable.find_game(name).deck.specials)
 
 
 def card_style(text: str) -> str:
-    """The style of a card's text: its Rook colour, or red for ♥ and ♦."""
-    match = _ROOK_CARD.match(text)
+    """The style of a card's or suit's text: its colour (``R14``, ``Red``), red for ♥ and
+    ♦, magenta for a card outside the suits."""
+    match = _COLOUR_CARD.match(text)
     if match:
-        return _ROOK_COLOURS[match.group(1)]
-    if text == "Rook":
+        return _COLOURS[match.group(1)]
+    if text in _COLOUR_SUITS:
+        return _COLOUR_SUITS[text]
+    if text in special_cards():
         return "bold magenta"
     return "red" if "♥" in text or "♦" in text else ""
 
@@ -102,26 +114,6 @@ def value_text(key: str, value: Any, seating: Seating) -> Text:
         return Text(" | " if any(isinstance(v, list) for v in value) else " ").join(
             value_text(key, v, seating) for v in value)
     return Text(str(value), style=card_style(str(value)))
-
-
-def generic_screen(view: JSON, seating: Seating) -> RenderableType:
-    """A seat's view for a game with no screen of its own: one row per key."""
-    table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
-    table.add_column(style="bold")
-    table.add_column()
-    for key, value in view.items():
-        if key in _HIDDEN_KEYS or key == "hand" or value in (None, [], {}, ""):
-            continue
-        if key == "winner" and isinstance(value, int):  # the winning side of the game
-            shown = Text(seating.side_name(value))
-        else:
-            shown = value_text(key, value, seating)
-        table.add_row(key.replace("_", " "), shown)
-    if "hand" in view:
-        table.add_row("your hand", value_text("hand", view["hand"], seating))
-    title = Text(f"{str(view.get('game', 'game')).title()} · you are "
-                 f"{seating.name(view.get('seat'))}", style="bold")
-    return Group(title, table)
 
 
 def result_table(result: JSON, seating: Seating, hand: int) -> Table:

@@ -1,26 +1,20 @@
-"""The per-game screen hook: a game's own screen, or the generic one.
+"""The screen of a game: the one table screen, filled from what the game declares.
+
+Every game is drawn by :class:`~tricktable.cli.table.TableScreen`; a game adds its
+own lines with a ``display`` declaration on its class (see
+:mod:`tricktable.cli.display`), so a new game needs nothing here.
 
 >>> import tricktable
->>> screen_for("rook").__name__, screen_for("no-such-game").__name__
-('rook_screen', 'generic_screen')
+>>> screen_for(tricktable.new_game("rook", seed=1)).title
+'Rook'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from rich.console import RenderableType
-
-from tricktable.cli.common import Seating
-from tricktable.cli.render import JSON, generic_screen
-from tricktable.cli.rook_screen import rook_screen
-
-Screen = Callable[[JSON, Seating], RenderableType]
-
-SCREENS: dict[str, Screen] = {"rook": rook_screen}
-"""Games with a screen of their own, by game name; add one here for a new game."""
+from tricktable import GameState
+from tricktable.cli.table import TableScreen
 
 
-def screen_for(game: str) -> Screen:
-    """The screen that shows ``game``'s view."""
-    return SCREENS.get(game, generic_screen)
+def screen_for(game: GameState) -> TableScreen:
+    """The screen that shows ``game``'s views."""
+    return TableScreen.of(game)

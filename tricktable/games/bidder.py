@@ -583,3 +583,46 @@ class BidderGame(GameState):
             if other != seat:
                 hidden |= self.hands[other]
         return hidden
+
+    # -- what a table shows and says (read by the CLI's table screen) ---------------
+
+    display = (
+        ("Game", "{deals} deals in all"),
+        ("Knocks", "{knocks} by {knockers:seats}: each doubles the stake"),
+        ("Contra", "declared by {contra_by:seat}: the stake is doubled"),
+        ("Left over, out of play", "{left_over:cards}"),
+    )
+    """Lines a table shows beside the common ones: (label, template of view keys)."""
+
+    def prompt(self, seat: Seat) -> str | None:
+        """What ``seat`` is asked to do now, in a sentence (None: it is not its turn).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("bidder", players=4, seed=2)
+        >>> for part in game.prompt(game.to_move or 0).split(", or "):
+        ...     print(part)
+        Bid 1 to 8 tricks
+        null (take no trick; it ranks between 4 and 5)
+        pass: a pass is final
+        """
+        if seat != self.to_move:
+            return None
+        legal = self.legal_actions()
+        if self.phase is Phase.KNOCK:
+            return "Knock to double the hand's stake, or pass; the rest of the cards come next"
+        if self.phase is Phase.BID:
+            bids = [a.arg or 0 for a in legal if a.kind == "bid"]
+            words = [f"Bid {min(bids)} to {max(bids)} tricks" if bids else ""]
+            if any(a.kind == "null" for a in legal):
+                below = (self.hand_size + 1) // 2  # null ranks just above this bid
+                words.append(f"null (take no trick; it ranks between {below} and {below + 1})")
+            words.append("pass: a pass is final")
+            return ", or ".join(w for w in words if w)
+        if self.phase is Phase.TRUMP:
+            return "Name trump: ♠, ♥, ♦ or ♣"
+        text = "Lead any card" if not self.trick else "Play a card: follow suit if you can"
+        if any(a.kind == "contra" for a in legal):
+            text += "; or declare contra to double the stake"
+        if self.bid == NULL and seat == self.declarer:
+            text += " (null: take no trick)"
+        return text

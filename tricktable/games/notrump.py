@@ -707,3 +707,47 @@ class NotrumpGame(GameState):
             if marker is not None and self.revealed[other]:
                 hidden &= ~(1 << marker)
         return hidden & ~self.given[seat]
+
+    # -- what a table shows and says (read by the CLI's table screen) ---------------
+
+    display = (
+        ("Trump", "{trump:column}"),
+        ("Trump calls", "{calls:entries}"),
+        ("Markers turned up", "{revealed_markers:seated}"),
+        ("Your marker, face down", "{marker:cards}"),
+        ("Passing", "{pass_count} cards to the {pass_direction}: you pass to {pass_to:seat}"),
+        ("You passed", "{passed:cards}"),
+        ("You received", "{received:cards} from {received_from:seat}"),
+        ("Turned up", "{turned_up:cards}"),
+    )
+    """Lines a table shows beside the common ones: (label, template of view keys)."""
+
+    def prompt(self, seat: Seat) -> str | None:
+        """What ``seat`` is asked to do now, in a sentence (None: it is not its turn).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("notrump", seed=1)
+        >>> for text in ["notrump", "marker 3♦", "marker 5♦", "marker 7♥", "marker 9♠"]:
+        ...     _ = game.apply(text)
+        >>> game.prompt(game.to_move or 0)
+        'Pass 3 cards to W, one at a time: 3 to go'
+        """
+        if seat != self.to_move:
+            return None
+        if self.phase is Phase.CONTRACT:
+            after = "your partner" if self.players == 4 else "the player on your left"
+            return (f"Choose the contract: notrump (12), contract ♠ (10), ♦ (8), ♥ (6) or "
+                    f"♣ (4); or pass the choice to {after}")
+        if self.phase is Phase.MARKER:
+            return ("Set your trump marker face down: choose a card; its suit becomes your "
+                    "team's trump if you call")
+        if self.phase is Phase.PASS:
+            left = self.rules.pass_count - self.given[seat].bit_count()
+            return (f"Pass {self.rules.pass_count} cards to "
+                    f"{self.seat_name((seat + self.pass_offset) % self.players)}, one at a "
+                    f"time: {left} to go")
+        play = "Lead any card" if not self.trick else (
+            "Play a card: follow suit if you can, else a trump if your team has one")
+        if self._callable(seat):
+            play += "; or call trump with a card of your marker's suit (call CARD)"
+        return play

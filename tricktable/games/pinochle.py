@@ -700,3 +700,35 @@ class PinochleGame(GameState):
             if other != seat:
                 hidden |= self.hands[other] & ~self.shown[other]
         return hidden
+
+    # -- what a table shows and says (read by the CLI's table screen) ---------------
+
+    display = (
+        ("Meld", "{meld.teams:column}"),  # the seed's box: meld line, trick-points line
+        ("Trick points", "{trick_points:column}"),
+        ("Meld laid down", "{meld.players:meld}"),
+        ("Beginner's guide: your meld and top bid for each trump (assumes your partner "
+         "melds 3)", "{beginner:guide}"),
+    )
+    """Lines a table shows beside the common ones: (label, template of view keys)."""
+
+    def prompt(self, seat: Seat) -> str | None:
+        """What ``seat`` is asked to do now, in a sentence (None: it is not its turn).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("pinochle", seed=1)
+        >>> game.prompt(game.to_move or 0)
+        'Bid 21 to 100, or pass'
+        """
+        if seat != self.to_move:
+            return None
+        if self.phase is Phase.BID:
+            return f"Bid {self.high_bid + 1} to {BID_MAX}, or pass"
+        if self.phase is Phase.TRUMP:
+            throw = f", or throw it in (your team loses {ASSUMED_BID})" if self._may_throw_in() \
+                else ""
+            return f"Name trump: ♠, ♥, ♦ or ♣{throw}"
+        if not self.trick:
+            return "Lead any card"
+        return ("Play a card: follow suit and beat the best card if you can; if you can't "
+                "follow, trump")

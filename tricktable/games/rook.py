@@ -556,3 +556,33 @@ class RookGame(GameState):
         if seat != self.bidder and self.phase is not Phase.GAME_OVER:
             hidden |= self.discarded  # shown to all once the hand is over
         return hidden
+
+    # -- what a table shows and says (read by the CLI's table screen) ---------------
+
+    display = (
+        ("Nest", "{nest_size} card, face down"),
+        ("You took from the nest", "{nest_card:cards}"),
+        ("You discarded", "{discard:cards}"),
+    )
+    """Lines a table shows beside the common ones: (label, template of view keys)."""
+
+    def prompt(self, seat: Seat) -> str | None:
+        """What ``seat`` is asked to do now, in a sentence (None: it is not its turn).
+
+        >>> import tricktable
+        >>> tricktable.new_game("rook", seed=1).prompt(2)
+        'Bid 70 to 200 in fives, or pass'
+        """
+        if seat != self.to_move:
+            return None
+        if self.phase is Phase.BID:
+            return f"Bid {max(BID_MIN, self.high_bid + BID_STEP)} to {BID_MAX} in fives, or pass"
+        if self.phase is Phase.DISCARD:
+            return ("Choose a card to discard: counters (5, 10, 14, 1 and the Rook) can't be "
+                    "discarded while you hold another card")
+        if self.phase is Phase.TRUMP:
+            return "Name trump: Red, Green, Yellow or Black"
+        if not self.trick:
+            return "Lead any card"
+        led = self.trump if self.trick[0] == BIRD else ROOK.suit_of(self.trick[0])
+        return f"Play a card: follow {ROOK.suit_text(led or 0)} if you can"

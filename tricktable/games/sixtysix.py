@@ -645,3 +645,45 @@ class SixtySixGame(GameState):
         for card in self.stock[1:]:
             hidden |= 1 << card
         return hidden
+
+    # -- what a table shows and says (read by the CLI's table screen) ---------------
+
+    display = (
+        ("Points this hand", "{points:column}"),
+        ("Stock", "{stock_size} cards, {trump_card:cards} turned up under it"),
+        ("Stock", "closed by {closer:seat}: follow suit from now on"),
+        ("Marriages", "{marriages:entries}"),
+        ("Trump nine exchanged", "{exchange.seat:seat} gave {exchange.nine:cards} for "
+                                 "{exchange.took:cards}"),
+        ("Shown and still held", "{shown:seated}"),
+        ("Carried to this hand", "{carry} game points"),
+    )
+    """Lines a table shows beside the common ones: (label, template of view keys)."""
+
+    def prompt(self, seat: Seat) -> str | None:
+        """What ``seat`` is asked to do now, in a sentence (None: it is not its turn).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("sixtysix", seed=15)
+        >>> for part in game.prompt(game.to_move or 0).split(", or "):
+        ...     print(part)
+        Lead a card
+        marry (lead a king or queen of the pair: 20, 40 in trump)
+        close the stock
+        """
+        if seat != self.to_move:
+            return None
+        if self.drawing:
+            return "You won the trick: draw from the stock (your opponent draws next), or close it"
+        kinds = {action.kind for action in self.legal_actions()}
+        if self.trick:
+            text = ("Play any card: you need not follow while the stock is open"
+                    if self.stock_open else
+                    "Play a card: follow suit and beat it if you can, else trump")
+        else:
+            text = "Lead a card"
+        extras = {"marry": "marry (lead a king or queen of the pair: 20, 40 in trump)",
+                  "exchange": "exchange the trump nine for the turned-up card",
+                  "show": "show a marriage that takes you to 66",
+                  "close": "close the stock"}
+        return ", or ".join([text, *(words for kind, words in extras.items() if kind in kinds)])
