@@ -8,7 +8,7 @@ the points of ``card_points`` (with ``meld_counted`` where a game counts meld).
 
 >>> from tricktable.cli.common import Seating
 >>> seating = Seating(["N", "E", "S", "W"], [[0, 2], [1, 3]])
->>> result = {"declarer": 3, "contract": "200 Black", "card_points": [75, 125],
+>>> result = {"declarer": 3, "contract": "200 Black", "made": False, "card_points": [75, 125],
 ...           "deltas": [75, -200], "scores": [75, -200], "tricks": [2, 2, 3, 7]}
 >>> str(headline(result, seating, 1))
 'Hand 1: W 200 Black: set by 75'

@@ -1,13 +1,13 @@
 """A human turn in words: what to do, the beginner's guide, the strong bot's hints.
 
 A game may say what its seat to move is asked to do with a ``prompt(seat)``
-method (``"Pass 3 cards to E: 1 passed, 2 to go"``); otherwise the words
+method (``"Pass 3 cards to W, one at a time: 3 to go"``); otherwise the words
 come from the legal actions.
 
 >>> import tricktable
 >>> game = tricktable.new_game("rook", seed=1)
 >>> default_prompt(game.legal_actions(), game.table.arg_types)
-'Bid 70 to 200, or pass'
+'Pass, or bid 70 to 200'
 """
 
 from __future__ import annotations
