@@ -77,8 +77,8 @@ def test_position_plays_by_the_games_rules(name: str) -> None:
             assert faces == {action.arg for action in legal}
             game.apply(rng.choice(legal))
             if len(position.trick) == 3 and not game.results:
-                cards, leader, winner = game.last_trick  # type: ignore[attr-defined]
-                assert (leader + position.winner(tuple(cards))) % 4 == winner
+                cards, seats, winner = game.last_trick  # type: ignore[attr-defined]
+                assert seats[position.winner(tuple(cards))] == winner
 
 
 def _minimax(position: PlayPosition, side: int) -> float:

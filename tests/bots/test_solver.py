@@ -74,7 +74,7 @@ def test_points_objective_shares_the_table_across_points_taken() -> None:
     game = _end_position("rook", 4, 3, cards_left=8)
     assert game is not None and not game.trick  # type: ignore[attr-defined]
     richer = game.fork()
-    richer.counters = [game.counters[0] + 10, game.counters[1]]  # type: ignore[attr-defined]
+    richer.card_points = [game.card_points[0] + 10, game.card_points[1]]  # type: ignore[attr-defined]
     seat = game.to_move or 0
     assert richer.search_key(richer.point_fields) == game.search_key(game.point_fields)
     gap = Solver(richer, seat, "points").value(richer) - Solver(game, seat, "points").value(game)

@@ -153,7 +153,8 @@ def test_a_rook_seat_that_does_not_follow_is_dealt_none_of_the_led_colour() -> N
         game = start("rook", 4, seed)
         while not game.results:
             trick = list(game.trick)  # type: ignore[attr-defined]
-            seat, led = game.to_move or 0, game.led_mask  # type: ignore[attr-defined]
+            seat = game.to_move or 0
+            led = game.spec.follows[trick[0]] if trick else 0  # type: ignore[attr-defined]
             card = random_step(game, rng).arg or 0
             if not trick or led >> card & 1 or game.results:
                 continue

@@ -16,15 +16,15 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tricktable.cards import ROOK, Card, Seat, bits
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
-from tricktable.engine.trick import PlayPosition, follow_mask, trick_view, winner_index
+from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.worlds import Hidden
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
@@ -44,34 +44,33 @@ COUNTERS = sum(1 << c for c, p in enumerate(POINTS) if p)
 SUIT_MASKS = ROOK.suit_masks[:COLOURS]
 
 
-def _trick_keys(trump: int, led: int) -> list[int]:
-    """Key table for a trick: trumps 101.. (the Rook 100, lowest), led colour 1.., else 0."""
-    keys = []
-    for card in range(len(ROOK)):
-        suit, rank = ROOK.suit_of(card), ROOK.rank_of(card)
-        if card == BIRD:
-            keys.append(100)
-        elif suit == trump:
-            keys.append(101 + rank)
-        elif suit == led:
-            keys.append(1 + rank)
-        else:
-            keys.append(0)
-    return keys
+def play_spec(trump: int, enforce_follow_suit: bool = True) -> PlaySpec:
+    """Rook's trick play once ``trump`` is named: follow the led colour (the Rook is a
+    trump, the lowest), else any card; trump over all. Reneges are refused unless
+    the option lets them stand (then they forfeit the hand at its end).
+
+    >>> spec = play_spec(trump=0)
+    >>> spec.key(0, BIRD, BIRD) < spec.key(0, ROOK.parse("R2"), BIRD)  # the Rook: lowest trump
+    True
+    """
+    plain = plain_spec(ROOK, players=4, sides=2, trump=trump, points=tuple(POINTS),
+                       duty=FOLLOW if enforce_follow_suit else 0)
+    trumps = SUIT_MASKS[trump] | BIRD_MASK
+    follows = tuple(trumps if card == BIRD or follows & trumps else follows
+                    for card, follows in enumerate(plain.follows))
+    rank = tuple(-1 if card == BIRD else r for card, r in enumerate(plain.rank))
+    return PlaySpec(players=4, side_of=plain.side_of, follows=follows, rank=rank,
+                    trumps=(trumps,) * 4, points=plain.points, tricks=HAND_SIZE,
+                    duty=plain.duty, suit_masks=plain.suit_masks,
+                    most_tricks_bonus=CARDS_BONUS)
 
 
-KEYS = [[_trick_keys(trump, led) for led in range(COLOURS)] for trump in range(COLOURS)]
+SPECS = {(trump, enforce): play_spec(trump, enforce) for trump in range(COLOURS)
+         for enforce in (True, False)}
+KEYS = [[[SPECS[trump, True].key(0, card, SUIT_MASKS[led].bit_length() - 1)
+          for card in range(len(ROOK))] for led in range(COLOURS)] for trump in range(COLOURS)]
+"""``KEYS[trump][led][card]``: each card's key in a trick led in colour ``led`` (for bots)."""
 
-
-def _led_colour(card: Card, trump: int) -> int:
-    """The colour a trick led with ``card`` is in (the Rook leads trump)."""
-    return trump if card == BIRD else ROOK.suit_of(card)
-
-
-LED_MASKS = [[SUIT_MASKS[led] | (BIRD_MASK if led == trump else 0)
-              for led in (_led_colour(card, trump) for card in range(len(ROOK)))]
-             for trump in range(COLOURS)]
-"""``LED_MASKS[trump][card]``: the cards that follow a trick led with ``card``."""
 
 TABLE = ActionTable(ROOK, [
     ("bid", "number", range(BID_MIN, BID_MAX + 1, BID_STEP)),
@@ -82,9 +81,6 @@ TABLE = ActionTable(ROOK, [
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card] for card in range(len(ROOK))]
-PLAY_TEXT = [[f"{'NESW'[seat]} plays {ROOK.text(c)}" for c in range(len(ROOK))]
-             for seat in range(4)]
-TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
 DISCARD = TABLE.kind_index("discard")
 BIDS = TABLE.kind_index("bid")
 PASS = TABLE.get("pass")
@@ -124,7 +120,7 @@ def hand_text(mask: int, trump: int | None = None) -> list[str]:
 
 
 @register_game
-class RookGame(GameState):
+class RookGame(TrickGame):
     """A game of Rook to the target, or one hand when dealt from ``deal=``."""
 
     name = "rook"
@@ -135,9 +131,8 @@ class RookGame(GameState):
     player_counts = (4,)
     tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
     play_points = POINTS
-    point_fields = frozenset({"counters"})
-    unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "keys",
-                            "led_mask", "played"})
+    point_fields = frozenset({"card_points"})
+    unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "played"})
     rules: RookRules
 
     def __init__(self, rules: RookRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -164,7 +159,6 @@ class RookGame(GameState):
             self.nest = 1 << order[-1]
         self.nest_card: Card | None = None
         self.discarded = 0
-        self.played = [0, 0, 0, 0]  # per seat: the cards it has played this hand
         self.bids: list[tuple[Seat, int | None]] = []
         self.passed = 0  # bitmask of seats that have passed
         self.high_bid = 0
@@ -172,16 +166,9 @@ class RookGame(GameState):
         self.bidder: Seat | None = None
         self.bid = 0
         self.trump: int | None = None
-        self.trick: list[Card] = []
-        self.leader: Seat = 0
-        self.led_mask = 0
-        self.keys: list[int] = []
-        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
-        self.tricks_won = [0, 0, 0, 0]
-        self.counters = [0, 0]
-        self.taken = [0, 0]  # cards won by each team
+        self.spec = SPECS[0, self.rules.enforce_follow_suit]
+        self._start_tricks(leader=(self.dealer + 1) % 4)
         self.reneges: list[tuple[Seat, int]] = []  # (seat, trick number)
-        self.lacks = [0, 0, 0, 0]  # per seat: the cards it showed it lacks by not following
         self.phase = Phase.BID
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
@@ -229,44 +216,17 @@ class RookGame(GameState):
 
     # -- play --------------------------------------------------------------
 
-    def _playable(self) -> int:
-        hand = self.hands[self.to_move or 0]
-        if not self.trick or not self.rules.enforce_follow_suit:
-            return hand
-        return follow_mask(hand, self.led_mask)
-
     def _play(self, card: Card) -> None:
         seat = self.to_move or 0
-        hand = self.hands[seat]
-        self.hands[seat] = hand ^ (1 << card)
-        self.played[seat] |= 1 << card
         trick = self.trick
-        if not trick:
-            trump = self.trump or 0
-            self.last_trick = None
-            self.leader = seat
-            self.led_mask = LED_MASKS[trump][card]
-            self.keys = KEYS[trump][_led_colour(card, trump)]
-        elif not self.led_mask >> card & 1:
-            if hand & self.led_mask:
-                self.reneges.append((seat, sum(self.tricks_won) + 1))
-            if self.rules.enforce_follow_suit:
-                self.lacks[seat] |= self.led_mask
-        trick.append(card)
-        self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
-        if len(trick) < 4:
-            self.to_move = (seat + 1) & 3
-            return
-        winner = (self.leader + winner_index(trick, self.keys)) & 3
-        a, b, c, d = trick
-        self.tricks_won[winner] += 1
-        self.counters[winner & 1] += POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-        self.taken[winner & 1] |= (1 << a) | (1 << b) | (1 << c) | (1 << d)
-        self.last_trick = (trick, self.leader, winner)
-        self.trick = []
-        self.to_move = winner
-        self.log.append(Event("trick", winner, TRICK_TEXT[winner]))
-        if sum(self.tricks_won) == HAND_SIZE:
+        if trick and not self.spec.follows[trick[0]] >> card & 1:
+            if self.hands[seat] & self.spec.follows[trick[0]]:
+                self.reneges.append((seat, self.tricks_played + 1))
+        self._play_card(seat, card)
+
+    def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
+        super()._trick_done(winner, cards)
+        if self.tricks_played == HAND_SIZE:
             self._end_hand()
 
     # -- scoring -----------------------------------------------------------
@@ -274,7 +234,7 @@ class RookGame(GameState):
     def _end_hand(self, thrown_in: bool = False) -> None:
         team_tricks = [self.tricks_won[0] + self.tricks_won[2],
                        self.tricks_won[1] + self.tricks_won[3]]
-        points = list(self.counters)
+        points = list(self.card_points)
         deltas = [0, 0]
         renege: JSON | None = None
         made: bool | None = None  # whether the bidders made their bid
@@ -302,8 +262,7 @@ class RookGame(GameState):
             "made": made,
             "renege": renege,
             "discard": [ROOK.text(c) for c in bits(self.discarded)],
-            "last_trick": None if self.last_trick is None else {
-                "cards": trick_view(ROOK, *self.last_trick[:2], 4), "winner": self.last_trick[2]},
+            "last_trick": self.last_trick_view(),
             "scores": list(self.scores),
         })
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
@@ -344,8 +303,7 @@ class RookGame(GameState):
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            actions = card_actions(self._playable(), PLAY_ACTIONS)
-            return actions
+            return card_actions(self.playable(self.to_move or 0), PLAY_ACTIONS)
         if phase is Phase.BID:
             return self._bid_actions()
         if phase is Phase.DISCARD:
@@ -357,11 +315,8 @@ class RookGame(GameState):
     def _illegal(self, action: Action) -> str | None:
         phase, kind = self.phase, action.kind
         if phase is Phase.PLAY and kind == "play":
-            card = action.arg or 0
-            hand = self.hands[self.to_move or 0]
-            if self.trick and self.rules.enforce_follow_suit:
-                hand = hand & self.led_mask or hand
-            return None if hand >> card & 1 else self._why_not_play(card)
+            card, seat = action.arg or 0, self.to_move or 0
+            return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
         expected = {Phase.BID: ("bid", "pass"), Phase.DISCARD: ("discard",),
                     Phase.TRUMP: ("trump",), Phase.PLAY: ("play",)}[phase]
         if kind not in expected:
@@ -378,18 +333,12 @@ class RookGame(GameState):
                 return "the discard may not be a counter"
         return None
 
-    def _why_not_play(self, card: Card) -> str:
-        hand = self.hands[self.to_move or 0]
-        if not hand >> card & 1:
-            return f"you do not hold {ROOK.text(card)}"
-        led_card = self.trick[0]
-        led = self.trump if led_card == BIRD else ROOK.suit_of(led_card)
-        colour = ROOK.suit_text(led or 0)
+    def _why_not_follow(self, seat: Seat, card: Card, led_suit: str) -> str:
         if card == BIRD:
-            return f"you must follow suit: you hold a {colour} and the Rook is a trump"
-        if hand & self.led_mask == BIRD_MASK:
-            return f"you must follow suit: {colour} is trump and you hold the Rook"
-        return f"you must follow suit: you hold a {colour}"
+            return f"you must follow suit: you hold a {led_suit} and the Rook is a trump"
+        if self.hands[seat] & self.spec.follows[self.trick[0]] == BIRD_MASK:
+            return f"you must follow suit: {led_suit} is trump and you hold the Rook"
+        return f"you must follow suit: you hold a {led_suit}"
 
     def _do(self, action: Action) -> None:
         kind, seat = action.kind, self.to_move or 0
@@ -415,6 +364,8 @@ class RookGame(GameState):
             self.phase = Phase.TRUMP
         elif kind == "trump":
             self.trump = action.arg
+            self.spec = replace(SPECS[self.trump or 0, self.rules.enforce_follow_suit],
+                                bonus_side=(self.bidder or 0) % 2)
             self.log.append(Event("trump", seat, f"{name} names {ROOK.suit_text(self.trump or 0)}"
                                                  " trump"))
             self.phase = Phase.PLAY
@@ -445,17 +396,14 @@ class RookGame(GameState):
             "bid": self.bid if self.bidder is not None else None,
             "trump": None if trump is None else ROOK.suit_text(trump),
             "nest_size": self.nest.bit_count(),
-            "trick": trick_view(ROOK, self.trick, self.leader, 4),
-            "last_trick": None,
+            "trick": self.trick_cards(),
+            "last_trick": self.last_trick_view(),
             "tricks": [self.tricks_won[0] + self.tricks_won[2],
                        self.tricks_won[1] + self.tricks_won[3]],
             "scores": list(self.scores),
             "target": self.rules.target,
             "winner": self.winner,
         }
-        if self.last_trick is not None:
-            cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": trick_view(ROOK, cards, leader, 4), "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat], trump)
             if seat == self.bidder and self.nest_card is not None:
@@ -471,7 +419,8 @@ class RookGame(GameState):
             "nest": [ROOK.text(c) for c in bits(self.nest)],
             "discard": [ROOK.text(c) for c in bits(self.discarded)],
             "trick": [ROOK.text(c) for c in self.trick],
-            "taken": [[ROOK.text(c) for c in bits(t)] for t in self.taken],
+            "taken": [[ROOK.text(c) for c in bits(self.taken[s] | self.taken[s + 2])]
+                      for s in (0, 1)],
         }
 
     def hidden(self, seat: Seat) -> Hidden:
@@ -513,39 +462,12 @@ class RookGame(GameState):
             held = self.hands[bidder] | self.discarded | self.played[bidder]
             self.nest_card = rng.choice(list(bits(held)))
 
+    def _plain_tricks(self) -> bool:
+        return self.rules.enforce_follow_suit  # else reneges score as forfeits at the end
+
     def taken_points(self) -> list[int]:
         """Counter points taken by each team so far (the 20 for most cards comes at the end)."""
-        return list(self.counters)
-
-    def play_position(self) -> PlayPosition | None:
-        """The trick play left, where reneges are refused (else they score as forfeits).
-
-        >>> import tricktable
-        >>> tricktable.new_game("rook", seed=1).play_position() is None  # still bidding
-        True
-        """
-        if self.phase is not Phase.PLAY or not self.rules.enforce_follow_suit:
-            return None
-        trump, bidders = self.trump or 0, (self.bidder or 0) % 2
-        keys, led_masks = KEYS[trump], LED_MASKS[trump]
-
-        def legal(hand: int, trick: tuple[Card, ...]) -> int:
-            return follow_mask(hand, led_masks[trick[0]]) if trick else hand
-
-        def winner(trick: tuple[Card, ...]) -> int:
-            first = trick[0]
-            return winner_index(trick, keys[_led_colour(first, trump)])
-
-        def finish(side_tricks: tuple[int, ...]) -> tuple[int, ...]:
-            most = bidders if side_tricks[bidders] * 2 >= HAND_SIZE else 1 - bidders
-            return (CARDS_BONUS, 0) if most == 0 else (0, CARDS_BONUS)
-
-        won = self.tricks_won
-        return PlayPosition(
-            hands=tuple(self.hands), trick=tuple(self.trick), leader=self.leader if self.trick
-            else self.to_move or 0, side_of=(0, 1, 0, 1), side_tricks=(won[0] + won[2],
-            won[1] + won[3]), legal=legal, winner=winner, suit_of=ROOK.suit_table,
-            points=POINTS, finish=finish)
+        return list(self.card_points)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests)."""

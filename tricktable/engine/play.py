@@ -1,0 +1,421 @@
+"""The trick-play core: one play cycle for every game, run from the game's play spec.
+
+A game states its trick-play rules as data, a :class:`PlaySpec` of flat int
+tables (which cards follow a lead, each card's rank and points, each seat's
+trumps, the duty to follow, head and trump), and subclasses
+:class:`TrickGame`. The core then holds the hands and the trick, checks and
+explains a card, finds the trick's winner, counts tricks, cards and points,
+and records what each seat showed it lacks. The double-dummy solver compiles
+the same spec, so a game's play rules are written once.
+
+>>> import tricktable
+>>> game = tricktable.new_game("rook", deal=ROOK_EXAMPLE)
+>>> for action in ["bid 70", "pass", "pass", "pass", "discard G2", "trump R", "play R5"]:
+...     _ = game.apply(action)
+>>> game.check("play G14")
+Traceback (most recent call last):
+...
+tricktable.engine.actions.IllegalAction: you must follow suit: you hold a Red
+>>> _ = game.apply("play R2")  # East follows
+>>> game.trick_cards(), game.deck.text(game.trick[game.win_pos])
+([{'seat': 0, 'card': 'R5'}, {'seat': 1, 'card': 'R2'}], 'R5')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from tricktable.cards import Card, Deck, Seat, bits
+from tricktable.engine.events import Event
+from tricktable.engine.state import GameState
+from tricktable.engine.trick import PlayPosition
+
+FOLLOW = 1  # play a card that follows the lead if you hold one
+HEAD = 2  # of the cards you must play, one that beats the trick's winning card if you can
+TRUMP = 4  # unable to follow, play a trump if you hold one
+OVERTRUMP = 8  # trumping, beat the trick's winning trump if you can
+TRUMP_BASE = 100
+"""A trump's key is ``TRUMP_BASE + rank``; a card that follows the lead ``1 + rank``;
+any other card 0: it cannot win the trick."""
+
+ROOK_EXAMPLE = {"hands": ["R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 R1 G2 G3 G4",
+                          "G5 G6 G7 G8 G9 G10 G11 G12 G13 G14 G1 R2 R3 R4",
+                          "Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 Y12 Y13 Y14 Y1",
+                          "B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 B14 B1"],
+                "nest": ["Rook"], "dealer": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpec:
+    """A hand's trick-play rules as flat int tables: what the core runs and the solver compiles.
+
+    ``follows[c]`` is the mask of the cards that follow a trick led with ``c``
+    (its suit; Rook's bird with the trumps); ``trumps[seat]`` the cards that
+    are trumps when ``seat`` plays them (Notrump's sides have their own).
+    A card's key decides the trick: :data:`TRUMP_BASE` plus its rank for a
+    trump, 1 plus its rank if it follows the lead, else 0; the first card of
+    the highest key wins. ``duty`` combines :data:`FOLLOW`, :data:`HEAD`,
+    :data:`TRUMP` and :data:`OVERTRUMP`. ``calls[seat]`` are the cards the
+    seat may play with a call that makes their suit its side's trump
+    (Notrump's markers). A game replaces its spec when the rules change in the
+    hand (a trump named, a stock closed, a trump called).
+
+    >>> spec = plain_spec(STANDARD_EXAMPLE, players=4, sides=2, trump=0)
+    >>> spec.key(0, 12, 25) > spec.key(0, 25, 25)  # the ace of trumps beats the led ace
+    True
+    """
+
+    players: int
+    side_of: tuple[int, ...]  # each seat's side
+    follows: tuple[int, ...]  # per card: the cards that follow a trick it leads
+    rank: tuple[int, ...]  # per card: its strength in its suit (copies of a card equal)
+    trumps: tuple[int, ...]  # per seat: the cards that are trumps for that seat
+    points: tuple[int, ...]  # per card: what it is worth to the side that takes it
+    tricks: int  # tricks in a whole hand (the last one earns ``last_bonus``)
+    duty: int = FOLLOW
+    last_bonus: int = 0  # points to the side that takes the hand's last trick
+    calls: tuple[int, ...] = ()  # per seat: cards it may play with a call of their suit
+    suit_masks: tuple[int, ...] = ()  # the deck's suits (what a call makes trump)
+    most_tricks_bonus: int = 0  # points, at the hand's end, to the side with more tricks ...
+    bonus_side: int = 0  # ... this side on a tie (Rook's 20 for most cards: the bidders)
+
+    def key(self, seat: Seat, card: Card, lead: Card) -> int:
+        """How strongly ``card`` played by ``seat`` bids for a trick led with ``lead``."""
+        if self.trumps[seat] >> card & 1:
+            return TRUMP_BASE + self.rank[card]
+        if self.follows[lead] >> card & 1:
+            return 1 + self.rank[card]
+        return 0
+
+    def beating(self, seat: Seat, mask: int, lead: Card, to_beat: int) -> int:
+        """The cards of ``mask`` that would head a trick whose winning key is ``to_beat``."""
+        result = 0
+        for card in bits(mask):
+            if self.key(seat, card, lead) > to_beat:
+                result |= 1 << card
+        return result
+
+    def tiers(self, seat: Seat, lead: Card, win_key: int) -> list[int]:
+        """The cards the duty prefers, best first, as masks over the whole deck: a seat
+        plays from the first tier it holds a card of, so a card from a later tier shows
+        that it holds none of the earlier ones."""
+        duty = self.duty
+        tiers: list[int] = []
+        if duty & FOLLOW:
+            led = self.follows[lead]
+            if duty & HEAD:
+                tiers.append(self.beating(seat, led, lead, win_key))
+            tiers.append(led)
+            trumps = self.trumps[seat] & ~led
+            if duty & TRUMP and trumps:
+                if duty & OVERTRUMP:
+                    tiers.append(self.beating(seat, trumps, lead, win_key))
+                tiers.append(trumps)
+        return tiers
+
+    def legal(self, seat: Seat, hand: int, lead: Card | None, win_key: int) -> int:
+        """The cards of ``hand`` that ``seat`` may play (``lead`` None: it leads)."""
+        if lead is None or not self.duty:
+            return hand
+        led = hand & self.follows[lead]
+        if led:
+            if self.duty & HEAD:
+                return self.beating(seat, led, lead, win_key) or led
+            return led
+        if self.duty & TRUMP:
+            trumps = hand & self.trumps[seat]
+            if trumps:
+                if self.duty & OVERTRUMP:
+                    return self.beating(seat, trumps, lead, win_key) or trumps
+                return trumps
+        return hand
+
+    def lacks(self, seat: Seat, card: Card, lead: Card, win_key: int) -> int:
+        """The cards that playing ``card`` to a trick led with ``lead`` shows ``seat`` lacks."""
+        shown = 0
+        for tier in self.tiers(seat, lead, win_key):
+            if tier >> card & 1:
+                return shown
+            shown |= tier
+        return shown
+
+    def with_trump(self, side: int, suit_mask: int) -> PlaySpec:
+        """This spec once ``side`` has ``suit_mask`` as its trumps (a call): its calls end."""
+        trumps = tuple(suit_mask if self.side_of[s] == side else t
+                       for s, t in enumerate(self.trumps))
+        calls = tuple(0 if self.side_of[s] == side else c for s, c in enumerate(self.calls))
+        return replace(self, trumps=trumps, calls=calls)
+
+
+def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
+               points: tuple[int, ...] | None = None, duty: int = FOLLOW,
+               last_bonus: int = 0) -> PlaySpec:
+    """The spec of plain tricks in ``deck``: follow suit, ``trump`` (a suit or None) over all.
+
+    Seats alternate between ``sides`` (two partnerships of four; each seat alone
+    when ``sides == players``).
+
+    >>> spec = plain_spec(STANDARD_EXAMPLE, players=4, sides=2, trump=None)
+    >>> spec.legal(1, 0b11 | 1 << 20, 5, spec.key(0, 5, 5)) == 0b11  # follow the spade lead
+    True
+    """
+    suit_masks = deck.suit_masks[:len(deck.suits)]
+    follows = tuple(deck.suit_masks[deck.suit_of(card)] for card in range(len(deck)))
+    trump_mask = 0 if trump is None else suit_masks[trump]
+    return PlaySpec(
+        players=players, side_of=tuple(seat % sides for seat in range(players)),
+        follows=follows, rank=tuple(deck.rank_of(card) for card in range(len(deck))),
+        trumps=(trump_mask,) * players, points=points or (0,) * len(deck),
+        tricks=len(deck) // players, duty=duty, last_bonus=last_bonus,
+        suit_masks=tuple(suit_masks))
+
+
+class TrickGame(GameState):
+    """A game whose hands are played out in tricks by the core (every game here).
+
+    A subclass sets :attr:`spec` and calls :meth:`_start_tricks` when play
+    begins, offers :meth:`playable` cards, explains a refused card with
+    :meth:`why_not_play` and plays one with :meth:`_play_card`; it is told of
+    each finished trick by :meth:`_trick_done`, where it logs and scores.
+    """
+
+    spec: PlaySpec
+    play_text: ClassVar[str] = "{seat} plays {card}"
+
+    hands: list[int]  # each seat's cards
+    trick: list[Card]  # the trick so far, in the order played
+    trick_seats: list[Seat | None]  # who played each card (None: a card turned up by nobody)
+    leader: Seat  # who led the trick (or leads the next)
+    win_pos: int  # the index in ``trick`` of the card winning it so far
+    win_key: int  # that card's key
+    tricks_won: list[int]  # per seat, this hand
+    taken: list[int]  # per seat: the cards it has won this hand
+    card_points: list[int]  # per side: the points of the cards it has won (and last-trick bonus)
+    lacks: list[int]  # per seat: the cards it showed it lacks by how it played
+    played: list[int]  # per seat: the cards it has played this hand
+    last_trick: tuple[list[Card], list[Seat | None], Seat | None] | None  # cards, seats, winner
+    tricks_played: int
+
+    def _start_tricks(self, leader: Seat) -> None:
+        """Empty tricks for a new hand's play; ``leader`` leads the first."""
+        players, sides = self.players, max(self.spec.side_of) + 1
+        self.trick, self.trick_seats = [], []
+        self.leader, self.win_pos, self.win_key = leader, 0, -1
+        self.tricks_won = [0] * players
+        self.taken = [0] * players
+        self.card_points = [0] * sides
+        self.lacks = [0] * players
+        self.played = [0] * players
+        self.last_trick = None
+        self.tricks_played = 0
+
+    @property
+    def lead(self) -> Card | None:
+        """The card that leads the trick in progress (None: nothing played yet)."""
+        return self.trick[0] if self.trick else None
+
+    def playable(self, seat: Seat) -> int:
+        """The cards ``seat`` may play to the trick now (a mask)."""
+        trick = self.trick
+        return self.spec.legal(seat, self.hands[seat], trick[0] if trick else None, self.win_key)
+
+    def callable(self, seat: Seat) -> int:
+        """The cards ``seat`` may play now with a call of their suit as trump (0: none)."""
+        calls = self.spec.calls
+        return self.playable(seat) & calls[seat] if calls else 0
+
+    def why_not_play(self, seat: Seat, card: Card) -> str:
+        """Why ``seat`` may not play ``card`` now, in the words a player would use."""
+        deck, hand, spec = self.deck, self.hands[seat], self.spec
+        if not hand >> card & 1:
+            return f"you do not hold {deck.text(card)}"
+        led = spec.follows[self.trick[0]]
+        led_suit = deck.suit_text(deck.suit_of(lowest_in(led)))
+        winning = deck.text(self.trick[self.win_pos])
+        if hand & led:
+            if not led >> card & 1:
+                return self._why_not_follow(seat, card, led_suit)
+            return f"you must beat {winning} if you can"
+        if not spec.trumps[seat] >> card & 1:
+            return f"you are void in {led_suit} and must trump"
+        return f"you must beat the {winning} trump if you can"
+
+    def _why_not_follow(self, seat: Seat, card: Card, led_suit: str) -> str:
+        """The message for a card that does not follow the lead (a game may be more precise)."""
+        return f"you must follow suit: you hold a {led_suit}"
+
+    def _play_card(self, seat: Seat | None, card: Card, text: str | None = None) -> Seat | None:
+        """Play ``card`` for ``seat`` (None: turned up by nobody to open the trick).
+
+        Returns the trick's winner when the card completes it (None otherwise,
+        or when nobody beat a card turned up by nobody).
+        """
+        spec, trick = self.spec, self.trick
+        if seat is not None:
+            self.hands[seat] ^= 1 << card
+            self.played[seat] |= 1 << card
+            self.log.append(Event("play", seat, text or self._play_text(seat, card)))
+        if trick:
+            lead = trick[0]
+            if seat is None:
+                key = 1 + spec.rank[card]
+            else:
+                # what the card shows the seat lacks: only a card that does not follow,
+                # or, where it must head the trick, one that may not, can show anything
+                if spec.duty and (spec.duty & HEAD or not spec.follows[lead] >> card & 1):
+                    self.lacks[seat] |= spec.lacks(seat, card, lead, self.win_key)
+                key = spec.key(seat, card, lead)
+            if key > self.win_key:
+                self.win_key, self.win_pos = key, len(trick)
+        else:
+            self.last_trick = None
+            self.win_pos = 0
+            if seat is None:
+                self.win_key = 1 + spec.rank[card]
+            else:
+                self.leader = seat
+                self.win_key = spec.key(seat, card, card)
+        trick.append(card)
+        self.trick_seats.append(seat)
+        opened = self.trick_seats[0] is None
+        if len(trick) < spec.players + opened:
+            if seat is not None:
+                self.to_move = (seat + 1) % spec.players
+            return None
+        return self._finish_trick()
+
+    def _finish_trick(self) -> Seat | None:
+        spec, cards, seats = self.spec, self.trick, self.trick_seats
+        winner = seats[self.win_pos]
+        self.tricks_played += 1
+        self.last_trick = (cards, seats, winner)
+        self.trick, self.trick_seats = [], []
+        self.win_key = -1
+        if winner is not None:
+            mask = 0
+            points = 0
+            for card in cards:
+                mask |= 1 << card
+                points += spec.points[card]
+            if self.tricks_played == spec.tricks:
+                points += spec.last_bonus
+            self.tricks_won[winner] += 1
+            self.taken[winner] |= mask
+            self.card_points[spec.side_of[winner]] += points
+            self.leader = winner
+            self.to_move = winner
+        self._trick_done(winner, cards)
+        return winner
+
+    def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
+        """A trick is complete (its winner leads next): log it, end the hand when it is over."""
+        self.log.append(Event("trick", winner, f"{self.seat_name(winner or 0)} wins the trick"))
+
+    def _play_text(self, seat: Seat, card: Card) -> str:
+        return f"{self.seat_name(seat)} plays {self.deck.text(card)}"
+
+    def position(self) -> Position | None:
+        """The rest of this hand's trick play for the solver (None: not at trick play)."""
+        if self.to_move is None or not self._at_tricks():
+            return None
+        sides = max(self.spec.side_of) + 1
+        side_tricks = [0] * sides
+        for seat, won in enumerate(self.tricks_won):
+            side_tricks[self.spec.side_of[seat]] += won
+        return Position(self.spec, tuple(self.hands), tuple(self.trick), tuple(self.trick_seats),
+                        self.to_move, self.win_pos, self.win_key, self.tricks_played,
+                        tuple(side_tricks), tuple(self.card_points))
+
+    def _at_tricks(self) -> bool:
+        """Whether the seat to move is to play a card to a trick now."""
+        from tricktable.engine.state import Phase
+        return self.phase is Phase.PLAY
+
+    def _plain_tricks(self) -> bool:
+        """Whether the rest of the hand is nothing but tricks under the current spec (no
+        stock to draw from, no choice but the card): a game says no where it is not."""
+        return True
+
+    def play_position(self) -> PlayPosition | None:
+        """The rest of this hand for the int kernel of the solver, where every seat has
+        the same trumps and nothing but cards are played (None otherwise)."""
+        spec = self.spec
+        if (self.to_move is None or not self._at_tricks() or not self._plain_tricks()
+                or len(set(spec.trumps)) != 1 or any(spec.calls)
+                or (self.trick_seats and self.trick_seats[0] is None)):
+            return None
+        key = spec.key
+
+        def winner(trick: tuple[Card, ...]) -> int:
+            keys = [key(0, card, trick[0]) for card in trick]
+            return keys.index(max(keys))
+
+        def legal(hand: int, trick: tuple[Card, ...]) -> int:
+            if not trick:
+                return hand
+            return spec.legal(0, hand, trick[0], key(0, trick[winner(trick)], trick[0]))
+
+        finish = None
+        if spec.most_tricks_bonus:
+            def finish(side_tricks: tuple[int, ...]) -> tuple[int, ...]:
+                mine = spec.bonus_side
+                most = mine if side_tricks[mine] * 2 >= sum(side_tricks) else 1 - mine
+                return tuple(spec.most_tricks_bonus if side == most else 0
+                             for side in range(len(side_tricks)))
+
+        sides = max(spec.side_of) + 1
+        side_tricks = [0] * sides
+        for seat, won in enumerate(self.tricks_won):
+            side_tricks[spec.side_of[seat]] += won
+        return PlayPosition(
+            hands=tuple(self.hands), trick=tuple(self.trick),
+            leader=self.leader if self.trick else self.to_move, side_of=spec.side_of,
+            side_tricks=tuple(side_tricks), legal=legal, winner=winner,
+            suit_of=self.deck.suit_table, points=spec.points, copies=self.deck.copies,
+            last_points=spec.last_bonus, finish=finish)
+
+    def trick_cards(self) -> list[dict[str, object]]:
+        """The trick in progress as a view shows it: who played which card, in order."""
+        text = self.deck.text
+        return [{"seat": seat, "card": text(card)}
+                for card, seat in zip(self.trick, self.trick_seats, strict=True)]
+
+    def last_trick_view(self) -> dict[str, object] | None:
+        """The last finished trick as a view shows it, with its winner."""
+        if self.last_trick is None:
+            return None
+        cards, seats, winner = self.last_trick
+        text = self.deck.text
+        return {"cards": [{"seat": s, "card": text(c)} for c, s in zip(cards, seats, strict=True)],
+                "winner": winner}
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The rest of a hand's trick play as ints: what the double-dummy solver searches.
+
+    The trick so far is ``trick`` (played by ``trick_seats``, None for a card
+    turned up by nobody) and its winning key ``win_key`` (-1: no card yet);
+    ``to_move`` plays next. Each side has taken ``side_tricks`` and
+    ``side_points`` so far, and ``tricks_played`` tricks are over.
+    """
+
+    spec: PlaySpec
+    hands: tuple[int, ...]
+    trick: tuple[Card, ...]
+    trick_seats: tuple[Seat | None, ...]
+    to_move: Seat
+    win_pos: int
+    win_key: int
+    tricks_played: int
+    side_tricks: tuple[int, ...]
+    side_points: tuple[int, ...]
+
+
+def lowest_in(mask: int) -> Card:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+from tricktable.cards import STANDARD as STANDARD_EXAMPLE  # noqa: E402  (doctest examples)
