@@ -308,7 +308,7 @@ def test_the_bid_winner_leads() -> None:
 def test_follow_suit_and_head_the_trick() -> None:
     game = declared(FOLLOW)
     play(game, "KH")
-    assert refused(game, "play 9C") == "you must follow ♥"
+    assert refused(game, "play 9C") == "you must follow suit: you hold a ♥"
     assert refused(game, "play QH") == "you must beat K♥ if you can"
     assert legal(game) == plays("AH", "10H")
     play(game, "10H")

@@ -61,7 +61,8 @@ class PlaySpec:
     (Notrump's markers). A game replaces its spec when the rules change in the
     hand (a trump named, a stock closed, a trump called).
 
-    >>> spec = plain_spec(STANDARD_EXAMPLE, players=4, sides=2, trump=0)
+    >>> from tricktable.cards import STANDARD
+    >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
     >>> spec.key(0, 12, 25) > spec.key(0, 25, 25)  # the ace of trumps beats the led ace
     True
     """
@@ -156,7 +157,8 @@ def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
     Seats alternate between ``sides`` (two partnerships of four; each seat alone
     when ``sides == players``).
 
-    >>> spec = plain_spec(STANDARD_EXAMPLE, players=4, sides=2, trump=None)
+    >>> from tricktable.cards import STANDARD
+    >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=None)
     >>> spec.legal(1, 0b11 | 1 << 20, 5, spec.key(0, 5, 5)) == 0b11  # follow the spade lead
     True
     """
@@ -269,7 +271,6 @@ class TrickGame(GameState):
             if key > self.win_key:
                 self.win_key, self.win_pos = key, len(trick)
         else:
-            self.last_trick = None
             self.win_pos = 0
             if seat is None:
                 self.win_key = 1 + spec.rank[card]
@@ -418,4 +419,3 @@ def lowest_in(mask: int) -> Card:
     return (mask & -mask).bit_length() - 1
 
 
-from tricktable.cards import STANDARD as STANDARD_EXAMPLE  # noqa: E402  (doctest examples)

@@ -17,15 +17,15 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
+from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
-from tricktable.engine.trick import PlayPosition, trick_view, winner_index
+from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.worlds import Hidden
 from tricktable.games.meld import (
     ACE,
@@ -96,6 +96,23 @@ def playable(hand: int, led_mask: int, trump_mask: int, win_card: Card) -> int:
     if trumps:
         return trumps & above or trumps
     return hand
+
+
+def play_spec(trump: Suit) -> PlaySpec:
+    """Pinochle's trick play with ``trump``: follow suit and head the trick if you can;
+    void, trump, over the highest trump if you can; else any card.
+
+    >>> from tricktable.cards import CardSet
+    >>> spec = play_spec(trump=1)
+    >>> hand = CardSet.parse(PINOCHLE, "9S AS KH").mask
+    >>> PINOCHLE.texts(spec.legal(1, hand, PINOCHLE.parse("QS"), spec.key(0, 4, 4)))
+    ['A♠']
+    """
+    return plain_spec(PINOCHLE, players=4, sides=2, trump=trump, points=tuple(POINTS),
+                      duty=FOLLOW | HEAD | TRUMP | OVERTRUMP)
+
+
+SPECS = [play_spec(trump) for trump in range(SUITS)]
 
 
 def _meld_groups(trump: Suit) -> list[list[Card]]:
@@ -221,7 +238,7 @@ def beginner(hand_texts: list[str]) -> dict[str, dict[str, int]]:
 
 
 @register_game
-class PinochleGame(GameState):
+class PinochleGame(TrickGame):
     """A game of Pinochle to the target, or one hand when dealt from ``deal=``."""
 
     name = "pinochle"
@@ -231,8 +248,8 @@ class PinochleGame(GameState):
     rules_type = PinochleRules
     player_counts = (4,)
     play_points = POINTS
-    point_fields = frozenset({"trick_points"})
-    unsearched = frozenset({"played"})  # only what the hand showed, for sampling worlds
+    point_fields = frozenset({"card_points"})
+    unsearched = frozenset({"played", "lacks", "last_trick", "taken"})  # no play depends on them
     rules: PinochleRules
 
     def __init__(self, rules: PinochleRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -263,19 +280,8 @@ class PinochleGame(GameState):
         self.trump: Suit | None = None
         self.melds: list[Meld] = []
         self.shown = [0, 0, 0, 0]  # melded cards, known to all while in the hand
-        self.lacks = [0, 0, 0, 0]  # per seat: cards its meld and play showed it cannot hold
-        self.played = [0, 0, 0, 0]  # per seat: the cards it has played this hand
-        self.trick: list[Card] = []
-        self.leader: Seat = 0
-        self.led_mask = 0
-        self.trump_mask = 0
-        self.keys: list[int] = KEYS[0][0]
-        self.win_card: Card = 0  # the card heading the trick
-        self.win_index = 0
-        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
-        self.tricks_won = [0, 0, 0, 0]
-        self.trick_points = [0, 0]
-        self.taken = [0, 0]  # cards won by each team
+        self.spec = SPECS[0]
+        self._start_tricks(leader=(self.dealer + 1) % 4)  # lacks: what meld and play showed
         self.phase = Phase.BID
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
@@ -329,7 +335,7 @@ class PinochleGame(GameState):
     def _name_trump(self, trump: Suit) -> None:
         bidder = self.bidder or 0
         self.trump = trump
-        self.trump_mask = SUIT_MASKS[trump]
+        self.spec = replace(SPECS[trump], last_bonus=self.rules.last_trick)
         self.log.append(Event("trump", bidder, f"{self.seat_name(bidder)} names "
                                                f"{SUIT_TEXT[trump]} trump"))
         self.melds = [meld(hand, trump) for hand in self.hands]
@@ -359,71 +365,16 @@ class PinochleGame(GameState):
 
     # -- play --------------------------------------------------------------
 
-    def _playable(self) -> int:
-        """The cards the seat to move may play, by the four precedence rules."""
-        hand = self.hands[self.to_move or 0]
-        if not self.trick:
-            return hand
-        return playable(hand, self.led_mask, self.trump_mask, self.win_card)
-
-    def _why_not_play(self, card: Card) -> str:
-        hand = self.hands[self.to_move or 0]
-        led = SUIT_TEXT[PINOCHLE.suit_of(self.trick[0])]
-        if hand & self.led_mask:
-            if not self.led_mask >> card & 1:
-                return f"you must follow {led}"
-            return f"you must beat {TEXT[self.win_card]} if you can"
-        if not self.trump_mask >> card & 1:
-            return f"you are void in {led} and must trump"
-        return f"you must beat the {TEXT[self.win_card]} trump if you can"
-
-    def _lacks(self, card: Card) -> int:
-        """The cards that playing ``card`` to the trick shows the seat lacks (the precedence)."""
-        win, led, trumps = self.win_card, self.led_mask, self.trump_mask
-        missed = not ABOVE[win] >> card & 1  # the card does not beat the winning card
-        if led >> card & 1:  # followed: had to head a winning card of the led suit
-            return ABOVE[win] if missed and led >> win & 1 else 0
-        if trumps >> card & 1:  # void, trumped: had to beat a winning trump
-            return led | (ABOVE[win] if missed and trumps >> win & 1 else 0)
-        return led | trumps  # void in the led suit and in trumps
-
     def _play(self, face: Card) -> None:
         seat = self.to_move or 0
-        hand = self.hands[seat]
-        pair = hand & (3 << face)
+        pair = self.hands[seat] & (3 << face)
         low = pair & self.shown[seat] or pair
         low &= -low  # the shown copy, else the lower id (a shown single copy is the lower)
-        card = low.bit_length() - 1
-        self.hands[seat] = hand ^ low
-        self.played[seat] |= low
-        trick = self.trick
-        if not trick:
-            suit = PINOCHLE.suit_of(card)
-            self.leader = seat
-            self.led_mask = SUIT_MASKS[suit]
-            self.keys = KEYS[self.trump or 0][suit]
-            self.win_card, self.win_index = card, 0
-        else:
-            self.lacks[seat] |= self._lacks(card)
-            if self.keys[card] > self.keys[self.win_card]:
-                self.win_card, self.win_index = card, len(trick)
-        trick.append(card)
-        self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
-        if len(trick) < 4:
-            self.to_move = (seat + 1) & 3
-            return
-        winner = (self.leader + self.win_index) & 3
-        a, b, c, d = trick
-        self.tricks_won[winner] += 1
-        points = POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d]
-        done = sum(self.tricks_won) == HAND_SIZE
-        self.trick_points[winner & 1] += points + (self.rules.last_trick if done else 0)
-        self.taken[winner & 1] |= (1 << a) | (1 << b) | (1 << c) | (1 << d)
-        self.last_trick = (trick, self.leader, winner)
-        self.trick = []
-        self.to_move = winner
-        self.log.append(Event("trick", winner, TRICK_TEXT[winner]))
-        if done:
+        self._play_card(seat, low.bit_length() - 1, PLAY_TEXT[seat][low.bit_length() - 1])
+
+    def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
+        super()._trick_done(winner, cards)
+        if self.tricks_played == HAND_SIZE:
             self._end_hand()
 
     # -- scoring -----------------------------------------------------------
@@ -440,7 +391,7 @@ class PinochleGame(GameState):
                            self.tricks_won[1] + self.tricks_won[3]]
             if self.rules.meld_needs_trick:
                 counted = [m if t else 0 for m, t in zip(meld, team_tricks, strict=True)]
-            totals = [m + p for m, p in zip(counted, self.trick_points, strict=True)]
+            totals = [m + p for m, p in zip(counted, self.card_points, strict=True)]
             bidders = (self.bidder or 0) & 1
             made = totals[bidders] >= self.bid
             deltas[bidders] = totals[bidders] if made else -self.bid
@@ -456,7 +407,7 @@ class PinochleGame(GameState):
             "thrown_in": thrown_in,
             "made": made,
             "tricks": list(self.tricks_won),
-            "card_points": list(self.trick_points),
+            "card_points": list(self.card_points),
             "meld": meld,
             "meld_counted": counted,
             "deltas": deltas,
@@ -508,7 +459,7 @@ class PinochleGame(GameState):
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            mask = self._playable()
+            mask = self.playable(self.to_move or 0)
             return card_actions((mask | mask >> 1) & FACES, PLAY_ACTIONS)
         if phase is Phase.BID:
             return [PASS, *BIDS[self.high_bid - ASSUMED_BID:]]
@@ -520,9 +471,13 @@ class PinochleGame(GameState):
         phase, kind = self.phase, action.kind
         if phase is Phase.PLAY and kind == "play":
             face = action.arg or 0
-            if not self.hands[self.to_move or 0] >> face & 3:
+            hand = self.hands[self.to_move or 0]
+            if not hand >> face & 3:
                 return f"you do not hold {TEXT[face]}"
-            return None if self._playable() >> face & 3 else self._why_not_play(face)
+            seat = self.to_move or 0
+            if self.playable(seat) >> face & 3:
+                return None
+            return self.why_not_play(seat, face | (not hand >> face & 1))  # a copy held
         if kind == "throw" and phase is Phase.TRUMP and not self._may_throw_in():
             if not self.rules.throw_in:
                 return "throwing it in is not allowed in this game (option throw_in)"
@@ -577,21 +532,19 @@ class PinochleGame(GameState):
             "trump": trump,
             "meld": self._meld_view(),
             "shown": [hand_text(h & s) for h, s in zip(self.hands, self.shown, strict=True)],
-            "trick": trick_view(PINOCHLE, self.trick, self.leader, 4),
-            "last_trick": None,
+            "trick": self.trick_cards(),
+            "last_trick": self.last_trick_view(),
             "tricks": [self.tricks_won[0] + self.tricks_won[2],
                        self.tricks_won[1] + self.tricks_won[3]],
             "trick_number": sum(self.tricks_won) + 1,
-            "trick_points": list(self.trick_points),
+            "trick_points": list(self.card_points),
             "scores": list(self.scores),
             "target": self.rules.target,
             "scoreboard": self._scoreboard(trump),
             "winner": self.winner,
         }
-        if self.last_trick is not None:
-            cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": trick_view(PINOCHLE, cards, leader, 4), "winner": winner,
-                                  "number": sum(self.tricks_won)}
+        if view["last_trick"] is not None:
+            view["last_trick"]["number"] = self.tricks_played
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
             before_play = self.phase is Phase.BID or self.phase is Phase.TRUMP
@@ -613,7 +566,7 @@ class PinochleGame(GameState):
             "dealer": self.dealer,
             "dealer_team": self.dealer & 1,
             "meld": self.team_meld() if self.melds else None,
-            "trick_points": list(self.trick_points),
+            "trick_points": list(self.card_points),
             "bid_winner": self.bidder,
             "trump": trump,
             "bid": self.bid if self.bidder is not None else None,
@@ -625,7 +578,7 @@ class PinochleGame(GameState):
         return {
             "hands": [hand_text(h) for h in self.hands],
             "trick": [TEXT[c] for c in self.trick],
-            "taken": [hand_text(t) for t in self.taken],
+            "taken": [hand_text(self.taken[s] | self.taken[s + 2]) for s in (0, 1)],
         }
 
     def hidden(self, seat: Seat) -> Hidden:
@@ -662,36 +615,7 @@ class PinochleGame(GameState):
 
     def taken_points(self) -> list[int]:
         """Counters taken by each team so far (the last trick's included once taken)."""
-        return list(self.trick_points)
-
-    def play_position(self) -> PlayPosition | None:
-        """The trick play left (see :class:`~tricktable.engine.trick.PlayPosition`).
-
-        >>> import tricktable
-        >>> tricktable.new_game("pinochle", seed=1).play_position() is None  # still bidding
-        True
-        """
-        if self.phase is not Phase.PLAY:
-            return None
-        trump = self.trump or 0
-        keys, trump_mask = KEYS[trump], SUIT_MASKS[trump]
-
-        def winner(trick: tuple[Card, ...]) -> int:
-            return winner_index(trick, keys[PINOCHLE.suit_of(trick[0])])
-
-        def legal(hand: int, trick: tuple[Card, ...]) -> int:
-            if not trick:
-                return hand
-            led = SUIT_MASKS[PINOCHLE.suit_of(trick[0])]
-            return playable(hand, led, trump_mask, trick[winner(trick)])
-
-        won = self.tricks_won
-        return PlayPosition(
-            hands=tuple(self.hands), trick=tuple(self.trick),
-            leader=self.leader if self.trick else self.to_move or 0, side_of=(0, 1, 0, 1),
-            side_tricks=(won[0] + won[2], won[1] + won[3]), legal=legal, winner=winner,
-            suit_of=PINOCHLE.suit_table, points=POINTS, copies=PINOCHLE.copies,
-            last_points=self.rules.last_trick)
+        return list(self.card_points)
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now: other hands, less melded cards."""

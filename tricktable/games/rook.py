@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 from tricktable.cards import ROOK, Card, Seat, bits
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
+from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
-from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.worlds import Hidden
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
@@ -219,9 +219,9 @@ class RookGame(TrickGame):
     def _play(self, card: Card) -> None:
         seat = self.to_move or 0
         trick = self.trick
-        if trick and not self.spec.follows[trick[0]] >> card & 1:
-            if self.hands[seat] & self.spec.follows[trick[0]]:
-                self.reneges.append((seat, self.tricks_played + 1))
+        led = self.spec.follows[trick[0]] if trick else 0
+        if led and not led >> card & 1 and self.hands[seat] & led:
+            self.reneges.append((seat, self.tricks_played + 1))
         self._play_card(seat, card)
 
     def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
@@ -397,7 +397,7 @@ class RookGame(TrickGame):
             "trump": None if trump is None else ROOK.suit_text(trump),
             "nest_size": self.nest.bit_count(),
             "trick": self.trick_cards(),
-            "last_trick": self.last_trick_view(),
+            "last_trick": None if self.trick else self.last_trick_view(),  # until the next lead
             "tricks": [self.tricks_won[0] + self.tricks_won[2],
                        self.tricks_won[1] + self.tricks_won[3]],
             "scores": list(self.scores),
