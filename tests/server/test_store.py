@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import secrets
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +17,9 @@ from tt_server_support import Socket, app_client, create_room, game_over, play_u
 
 from tricktable.server import ServerConfig
 from tricktable.store import (
+    LeaseLost,
     MemoryStore,
+    RoomHeld,
     RoomInfo,
     SeatInfo,
     Store,
@@ -28,6 +34,63 @@ from tricktable.store.sql import SqlStore, normalise_url
 def room(room_id: str | None = None) -> RoomInfo:
     seats = [SeatInfo("human", "heuristic", "Ann", "abc"), SeatInfo("bot", "random")]
     return RoomInfo(room_id or secrets.token_urlsafe(6), "sixtysix", 2, {"target": 7}, 12, seats)
+
+
+def lease_contract(store: Store) -> None:
+    """Leases: one holder at a time; a fenced write of a former holder is refused."""
+    first = room()
+    store.create_room(first)
+    assert store.claim("missing", "h/1/a") is None
+    fence = store.claim(first.id, "elsewhere/1/a", ttl=30)
+    assert fence == 1
+    assert store.claim(first.id, "elsewhere/1/a", ttl=30) == 1  # renewing keeps the fence
+    with pytest.raises(RoomHeld):
+        store.claim(first.id, "elsewhere/2/b", ttl=30)
+    first.version = 1
+    store.append(first, StoredAction(1, 1, "play 9♣", "human"), fence)
+    store.release("elsewhere/1/a")
+    taken = store.claim(first.id, "elsewhere/2/b", ttl=0.05)
+    assert taken == 2
+    first.version = 2
+    with pytest.raises(LeaseLost):  # the former holder may not write: nothing changes
+        store.append(first, StoredAction(2, 0, "play 10♣", "human"), fence)
+    with pytest.raises(LeaseLost):
+        store.save_seats(first, fence)
+    loaded = store.load(first.id)
+    assert loaded is not None and loaded[0].version == 1 and len(loaded[1]) == 1
+    store.append(first, StoredAction(2, 0, "play 10♣", "human"), taken)
+    time.sleep(0.1)  # the lease ran out: another process may take the room
+    assert store.claim(first.id, "elsewhere/3/c", ttl=30) == 3
+    store.renew("elsewhere/3/c", ttl=30)
+    with pytest.raises(RoomHeld):
+        store.claim(first.id, "elsewhere/2/b")
+    dead = f"{socket.gethostname()}/{dead_pid()}/d"  # a killed process on this machine
+    store.release("elsewhere/3/c")
+    assert store.claim(first.id, dead, ttl=30) == 4
+    assert store.claim(first.id, "elsewhere/4/e", ttl=30) == 5  # taken over at once
+
+
+def dead_pid() -> int:
+    """The id of a process that has ended."""
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+def expiry_contract(store: Store) -> None:
+    """Waiting rooms unchanged for long are deleted, unless kept or served elsewhere."""
+    old, mine, kept, held, fresh, playing = room(), room(), room(), room(), room(), room()
+    playing.status = "playing"
+    for info in (old, mine, kept, held, fresh, playing):
+        if info is not fresh:
+            info.updated = time.time() - 1000
+        store.create_room(info)
+    store.claim(held.id, "elsewhere/9/z", ttl=30)
+    store.claim(mine.id, "elsewhere/8/y", ttl=30)
+    gone = store.expire_waiting(time.time() - 500, keep=[kept.id], holder="elsewhere/8/y")
+    assert sorted(gone) == sorted([old.id, mine.id])
+    assert store.load(old.id) is None and store.load(mine.id) is None
+    assert all(store.load(r.id) is not None for r in (kept, held, fresh, playing))
 
 
 def contract(store: Store) -> None:
@@ -89,12 +152,16 @@ def imported_contract(store: Store) -> None:
 
 def test_memory_store() -> None:
     contract(MemoryStore())
+    lease_contract(MemoryStore())
+    expiry_contract(MemoryStore())
 
 
 def test_sqlite_store(tmp_path: Path) -> None:
     store = SqlStore(str(tmp_path / "a" / "games.db"))
     try:
         contract(store)
+        lease_contract(store)
+        expiry_contract(store)
     finally:
         store.close()
     assert (tmp_path / "a" / "games.db").is_file()
@@ -110,7 +177,26 @@ def test_migrations_reach_head_and_run_twice(tmp_path: Path) -> None:
                                                               "alembic_version"}
         head = connection.execute(text("select version_num from alembic_version")).scalar()
     engine.dispose()
-    assert head == "0001"
+    assert head == "0002"
+
+
+def test_a_database_newer_than_the_code_is_refused_in_plain_words(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'newer.db'}"
+    SqlStore(url).close()
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("update alembic_version set version_num = '0099'"))
+    engine.dispose()
+    with pytest.raises(StoreError) as caught:
+        SqlStore(url)
+    message = str(caught.value)
+    assert "0099" in message and "newer than this tricktable" in message
+    assert "upgrade tricktable" in message
+    engine = create_engine(url)
+    with engine.connect() as connection:  # left as it was
+        assert connection.execute(text("select version_num from alembic_version")
+                                  ).scalar() == "0099"
+    engine.dispose()
 
 
 def test_urls() -> None:
@@ -146,6 +232,8 @@ def postgres_store(postgres_url: str) -> Iterator[SqlStore]:
 def test_postgres_store(postgres_store: SqlStore) -> None:
     assert postgres_store.engine.dialect.name == "postgresql"
     contract(postgres_store)
+    lease_contract(postgres_store)
+    expiry_contract(postgres_store)
 
 
 @pytest.mark.postgres

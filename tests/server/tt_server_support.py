@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 import tricktable
 from tricktable import GameState
 from tricktable.server import ServerConfig, create_app
-from tricktable.server.rooms import SeatRequest, new_room, seat_infos
+from tricktable.server.manager import SeatRequest, new_room, seat_infos
 from tricktable.store import Store
 
 JSON = dict[str, Any]
@@ -239,6 +239,7 @@ class ProcessServer:
         self.extra = extra
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
+        self.lines: list[str] = []  # what it wrote to stderr
 
     def start(self) -> ProcessServer:
         command = [
@@ -249,7 +250,7 @@ class ProcessServer:
                                         text=True, env=env)
         assert self.process.stderr is not None
         deadline = time.monotonic() + 30
-        lines = []
+        lines = self.lines
         while time.monotonic() < deadline:
             line = self.process.stderr.readline()
             if not line:
@@ -265,8 +266,8 @@ class ProcessServer:
 
     def _drain(self) -> None:
         assert self.process is not None and self.process.stderr is not None
-        for _line in self.process.stderr:
-            pass
+        for line in self.process.stderr:
+            self.lines.append(line)
 
     @property
     def ws_url(self) -> str:

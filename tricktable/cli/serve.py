@@ -7,7 +7,9 @@ of the command line works without them (``pip install -e '.[server]'``).
 from __future__ import annotations
 
 import asyncio
+import copy
 import ipaddress
+import logging
 import webbrowser
 from typing import Any
 
@@ -30,11 +32,39 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging(level: str) -> None:
+    """Send tricktable's log lines to stderr, with time and level, from ``level`` up.
+
+    >>> configure_logging("info"); logging.getLogger("tricktable").level == logging.INFO
+    True
+    """
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    logger = logging.getLogger("tricktable")
+    logger.handlers[:] = [handler]
+    logger.setLevel(level.upper())
+    logger.propagate = False
+
+
+def uvicorn_log_config() -> dict[str, Any]:
+    """Uvicorn's own logging, its lines stamped with the time as tricktable's are."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+    return config
+
+
 async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: bool) -> None:
     import uvicorn
 
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on",
-                            ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30)
+                            ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30,
+                            log_config=uvicorn_log_config())
     server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())
     while not server.started and not task.done():
@@ -77,6 +107,7 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
         raise click.ClickException(
             f"the server needs its libraries ({error.name}): pip install -e '.[server]'"
         ) from None
+    configure_logging(log_level)
     try:
         store = open_store(db)
     except StoreError as error:

@@ -75,7 +75,7 @@ DOING = {Phase.CONTRACT: "choose a contract or pass", Phase.MARKER: "set a marke
 class NotrumpRules(Rules):
     """Notrump's options (RULES.md section 3)."""
 
-    target: int = option(30, "points that win the game", minimum=1)
+    target: int = option(30, "points that win the game", minimum=1, maximum=150)
     pass_count: int = option(3, "cards each player passes to an opponent", minimum=0, maximum=12)
 
 

@@ -178,7 +178,8 @@ EXPECTED = {Phase.BID: "bid or pass", Phase.TRUMP: "name trump", Phase.PLAY: "pl
 class PinochleRules(Rules):
     """Pinochle's options (RULES.md section 2)."""
 
-    target: int = option(200, "points that win the game (bidder's out)", minimum=1)
+    target: int = option(200, "points that win the game (bidder's out)", minimum=1,
+                         maximum=1000)
     throw_in: bool = option(
         True, "the dealer who has the bid at 20 may throw the hand in (dealing team -20)")
     meld_bids: bool = option(
@@ -187,7 +188,8 @@ class PinochleRules(Rules):
     meld_needs_trick: bool = option(
         False, "a team that wins no trick scores no meld (nor counts it toward the bid)")
     loss_limit: int = option(
-        200, "a team at or below minus this many points loses the game (0: no limit)", minimum=0)
+        200, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
+        maximum=1000)
 
 
 hand_text = PINOCHLE.hand_texts

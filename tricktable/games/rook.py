@@ -90,13 +90,14 @@ PASS = TABLE.get("pass")
 class RookRules(Rules):
     """Rook's options (RULES.md section 1)."""
 
-    target: int = option(500, "points that win the game", minimum=1)
+    target: int = option(500, "points that win the game", minimum=1, maximum=2500)
     all_pass: str = option(
         "redeal", "when all four pass: redeal, or the dealer takes the bid at 70",
         choices=("redeal", "dealer_takes_70"),
     )
     loss_limit: int = option(
-        500, "a team at or below minus this many points loses the game (0: no limit)", minimum=0
+        500, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
+        maximum=2500
     )
     enforce_follow_suit: bool = option(
         True, "refuse a renege; off: reneges are allowed and forfeit the hand at its end"

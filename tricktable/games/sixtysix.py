@@ -97,7 +97,7 @@ PLAY_TEXT = [[f"{NAMES[seat]} plays {SIXTYSIX.text(c)}" for c in range(len(SIXTY
 class SixtySixRules(Rules):
     """Sixty-Six's options (RULES.md section 4)."""
 
-    target: int = option(7, "game points that win the game", minimum=1)
+    target: int = option(7, "game points that win the game", minimum=1, maximum=35)
     strict_follow: bool = option(
         False, "once the stock is gone, also win the trick if possible and trump when void"
     )

@@ -29,20 +29,20 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import tricktable
 from tricktable import OptionError, RecordError
 from tricktable.bots import BOT_NAMES
-from tricktable.records import parse_record
 from tricktable.server import protocol
+from tricktable.server.limits import BodyLimit, RoomRate
+from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
 from tricktable.server.protocol import JSON, Hello, ProtocolError
 from tricktable.server.rooms import (
+    MOVED_CLOSE,
     OUTBOX_LIMIT,
     Client,
     Room,
+    RoomElsewhere,
     RoomError,
-    Rooms,
-    SeatRequest,
     ServerConfig,
     default_bot,
     start_game,
-    stored_public,
     usable_bots,
 )
 from tricktable.store import Store, open_store
@@ -138,21 +138,27 @@ class WsClient(Client):
     def __init__(self, websocket: WebSocket, rate: float, burst: int) -> None:
         super().__init__()
         self.websocket = websocket
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX_LIMIT + 1)
         self.rate, self.burst = rate, float(burst)
         self.tokens = self.burst
         self.last = time.monotonic()
 
     def deliver(self, text: str) -> None:
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.close()
+        else:
+            self.outbox.put_nowait(text)
 
     def close(self) -> None:
         while not self.outbox.empty():
             self.outbox.get_nowait()
-        self.outbox.put_nowait(None)
+        self.outbox.put_nowait((1013, "too far behind: reconnect"))
+
+    def end(self, code: int, reason: str) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.close()
+        else:
+            self.outbox.put_nowait((code, reason))
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -168,8 +174,8 @@ class WsClient(Client):
         """Send queued frames until the connection closes."""
         while True:
             text = await self.outbox.get()
-            if text is None:
-                await self.websocket.close(code=1013, reason="too far behind: reconnect")
+            if isinstance(text, tuple):
+                await self.websocket.close(code=text[0], reason=text[1])
                 return
             await self.websocket.send_text(text)
 
@@ -178,9 +184,10 @@ async def serve_socket(websocket: WebSocket, room: Room) -> None:
     """Read a connection's messages and hand them to its room until it closes."""
     client = WsClient(websocket, room.config.rate, room.config.burst)
     sender = asyncio.get_running_loop().create_task(client.pump())
+    said_hello = False  # client.attached turns true later, when the room handles the hello
     try:
         while True:
-            if client.attached:
+            if said_hello:
                 message = await websocket.receive()
             else:
                 try:
@@ -199,6 +206,7 @@ async def serve_socket(websocket: WebSocket, room: Room) -> None:
                     raise ProtocolError("slow_down", "too many messages: wait a moment")
                 parsed = protocol.parse_message(raw)
                 if isinstance(parsed, Hello):
+                    said_hello = True
                     room.attach(client, parsed)
                 elif not client.attached:
                     raise ProtocolError("hello_first", "say hello first (with your seat token, "
@@ -221,6 +229,11 @@ async def serve_socket(websocket: WebSocket, room: Room) -> None:
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def body_limit(path: str) -> int:
+    """The largest request body accepted at ``path``."""
+    return MAX_RECORD_BYTES if path == RECORDS else MAX_BODY_BYTES
 
 
 def cross_site_problem(request: Request) -> tuple[int, str] | None:
@@ -252,6 +265,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         opened = store if store is not None else await asyncio.to_thread(open_store, config.db)
         rooms = Rooms(opened, config)
         rooms.start()
+        log.info("serving rooms from %s as %s", getattr(opened, "url", "memory"), rooms.node)
         app.state.rooms = rooms
         try:
             yield
@@ -262,8 +276,18 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     app = FastAPI(title="tricktable", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
+    app.add_middleware(BodyLimit, limit=body_limit)
     app.add_middleware(TrustedHostMiddleware,
                        allowed_hosts=config.allowed_hosts or LOOPBACK_HOSTS)
+    room_rate = RoomRate(config.rooms_per_minute, config.rooms_burst,
+                         config.all_rooms_per_minute)
+
+    def count_new_room(request: Request) -> None:
+        """Refuse (429) a room over the creation limits; nothing is created."""
+        problem = room_rate.take(request.client.host if request.client else "unknown")
+        if problem is not None:
+            log.info("refused a new room: %s", problem)
+            raise HTTPException(429, problem)
 
     @app.middleware("http")
     async def headers(request: Request,
@@ -271,10 +295,6 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         problem = cross_site_problem(request)
         if problem is not None:
             return _error(*problem)
-        limit = MAX_RECORD_BYTES if request.url.path == RECORDS else MAX_BODY_BYTES
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > limit:
-            return _error(413, f"a request body may be at most {limit} bytes")
         response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
@@ -282,7 +302,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return _error(error.status_code, str(error.detail))
+        response = _error(error.status_code, str(error.detail))
+        if error.status_code == 429:
+            response.headers["Retry-After"] = "60"
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -304,7 +327,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise HTTPException(404, "no such room")
         try:
             room = await rooms_of(request).get(room_id)
-        except RoomError as error:
+        except RoomError as error:  # RoomElsewhere too: another process serves it
             raise HTTPException(409, str(error)) from None
         if room is None:
             raise HTTPException(404, f"no room {room_id!r}")
@@ -369,6 +392,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request, body: CreateBody) -> JSON:
+        count_new_room(request)
         seats = ([SeatRequest(s.kind, s.bot) for s in body.seats]
                  if body.seats is not None else None)
         try:
@@ -382,7 +406,16 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(request: Request, room_id: str) -> JSON:
-        return (await live_room(request, room_id)).public()
+        try:
+            return (await live_room(request, room_id)).public()
+        except HTTPException as error:
+            if error.status_code != 409:
+                raise
+            rooms = rooms_of(request)  # served elsewhere: its stored summary
+            found = await rooms.in_store(rooms.store.load, room_id)
+            if found is None:
+                raise
+            return stored_public(found[0])
 
     @app.post("/api/rooms/{room_id}/join")
     async def join_room(request: Request, room_id: str, body: JoinBody) -> JSON:
@@ -431,13 +464,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @app.post(RECORDS, status_code=201)
     async def import_record(request: Request, name: str | None = Query(None, max_length=200),
                             seat: int | None = Query(None, ge=0, le=15)) -> JSON:
-        body = bytearray()
-        async for chunk in request.stream():  # a body sent without its length is capped too
-            body += chunk
-            if len(body) > MAX_RECORD_BYTES:
-                raise HTTPException(413, f"a record may be at most {MAX_RECORD_BYTES} bytes")
+        count_new_room(request)
+        body = await request.body()  # BodyLimit stops it at MAX_RECORD_BYTES
         try:
-            record = await asyncio.to_thread(parse_record, bytes(body))
+            record = await asyncio.to_thread(read_import, body)
             room, seat, token = await rooms_of(request).import_record(record, name, seat)
         except RecordError as error:
             raise HTTPException(422, str(error)) from None
@@ -454,6 +484,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         await websocket.accept()
         try:
             room = await rooms_of(websocket).get(room_id) if len(room_id) <= 32 else None
+        except RoomElsewhere as error:
+            await websocket.send_text(protocol.dumps(protocol.error_frame("moved", str(error))))
+            await websocket.close(code=MOVED_CLOSE)
+            return
         except RoomError as error:
             log.warning("room %s cannot be loaded: %s", room_id, error)
             room = None

@@ -45,6 +45,7 @@ ERROR_CODES = (
     "illegal",  # the rules refuse the action (the message names the rule)
     "slow_down",  # too many messages
     "server_error",  # something failed on the server; nothing changed
+    "moved",  # another process serves the room now: reconnect
 )
 
 

@@ -24,27 +24,35 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import tricktable
-from tricktable import Action, GameState, IllegalAction, OptionError, Phase, RecordError
+from tricktable import Action, GameState, IllegalAction, Phase
 from tricktable.bots import BOT_NAMES, Bot, bot_seed, decision, make_bot
 from tricktable.bots.hints import rank_hints, suggested_bids
 from tricktable.server import protocol
 from tricktable.server.protocol import JSON, Act, Hello, Hint, Message, Ping, Sync
-from tricktable.store import STATUSES, RoomInfo, SeatInfo, Store, StoredAction
+
+if TYPE_CHECKING:
+    from tricktable.server.manager import Rooms
+from tricktable.store import (
+    LEASE_SECONDS,
+    LeaseLost,
+    RoomHeld,
+    RoomInfo,
+    SeatInfo,
+    StoredAction,
+)
 
 log = logging.getLogger("tricktable.server")
-
-T = TypeVar("T")
 
 MAX_NAME_CHARS = 40
 CHOSEN_SEED = ("a deal number chosen by the room's creator deals every hidden card, so the "
                "creator could know everyone's cards: with a deal number only bots may sit "
                "with you (make the other seats bots, or leave the deal number empty to play "
                "with other people)")
+MOVED_CLOSE = 4409  # the websocket close code of a room another process serves
 OUTBOX_LIMIT = 1000  # frames queued for one client before it is dropped (it resyncs)
 
 
@@ -61,10 +69,24 @@ class ServerConfig:
     allowed_hosts: list[str] | None = None  # Host headers accepted (None: loopback names)
     rate: float = 50.0  # messages per second a connection may send on average
     burst: int = 200  # and at once
+    lease_seconds: float = LEASE_SECONDS  # a room's lease, renewed every third of it
+    rooms_per_minute: float = 20.0  # rooms one address may create (or import) a minute
+    rooms_burst: int = 20  # and at once
+    all_rooms_per_minute: float = 600.0  # rooms all addresses together may create a minute
+    waiting_expiry: float = 3600.0  # seconds a room may wait for players, unwatched
 
 
 class RoomError(ValueError):
     """A request about a room that cannot be done (the message says why)."""
+
+
+class RoomElsewhere(RoomError):
+    """The room is served by another process (it holds the room's lease)."""
+
+    def __init__(self, held: RoomHeld) -> None:
+        super().__init__(f"{held}; this process cannot serve it now (run several processes "
+                         "with --redis, or use the one that serves it)")
+        self.holder = held.holder
 
 
 def hash_token(token: str) -> str:
@@ -121,6 +143,10 @@ class Client:
 
     def close(self) -> None:
         """Drop the connection (its outbox overflowed)."""
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection after the frames queued (websocket ``code``)."""
+        self.close()
 
     def send(self, frame: JSON) -> None:
         """Queue a frame."""
@@ -202,6 +228,7 @@ class Loaded:
     info: RoomInfo
     game: GameState
     bots: dict[int, Bot] = field(default_factory=dict)
+    fence: int | None = None  # the fence of this process's lease of the room
 
 
 def start_game(info: RoomInfo) -> GameState:
@@ -279,6 +306,8 @@ class Room:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.bot_version: int | None = None  # the version a bot is thinking at
         self.idle_since = time.monotonic()
+        self.fence = loaded.fence
+        self.lost = False  # another process took the room's lease
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
         self._later(self.config.away_timeout, _Tick())
 
@@ -334,7 +363,9 @@ class Room:
                     command.reply.set_exception(RoomError("the server could not seat you"))
 
     async def _handle(self, command: _Command) -> None:
-        if isinstance(command, _Attach):
+        if self.lost:
+            self._refuse_lost(command)
+        elif isinstance(command, _Attach):
             self._hello(command.client, command.hello)
         elif isinstance(command, _Message):
             await self._message(command.client, command.message)
@@ -346,6 +377,15 @@ class Room:
             await self._join(command)
         elif isinstance(command, _Tick):
             self._tick()
+
+    def _refuse_lost(self, command: _Command) -> None:
+        if isinstance(command, _Attach | _Message):
+            command.client.send(protocol.error_frame(
+                "moved", "another server process serves this room now: reconnect", None))
+            command.client.end(MOVED_CLOSE, "the room moved: reconnect")
+        elif isinstance(command, _Join) and not command.reply.done():
+            command.reply.set_exception(RoomError(
+                "another server process serves this room now: try again"))
 
     def _hello(self, client: Client, hello: Hello) -> None:
         seat: int | None = None
@@ -458,7 +498,11 @@ class Room:
         summarise(self.info, self.game)
         stored = StoredAction(version, seat, action.text, actor)
         try:
-            await self.manager.in_store(self.manager.store.append, self.info, stored)
+            await self.manager.in_store(self.manager.store.append, self.info, stored,
+                                        self.fence)
+        except LeaseLost:
+            self._lose_lease()
+            return
         except Exception:
             log.exception("room %s: could not store action %d", self.id, version)
             await self._reload()
@@ -469,11 +513,23 @@ class Room:
         self._broadcast()
         self._schedule_bot()
 
+    def _lose_lease(self) -> None:
+        """Another process took the room: tell every client to reconnect, and let go."""
+        log.warning("room %s: another process took its lease; unloading it here", self.id)
+        self.lost = True
+        for client in list(self.clients):
+            client.send(protocol.error_frame(
+                "moved", "another server process serves this room now: reconnect", None))
+            client.end(MOVED_CLOSE, "the room moved: reconnect")
+        self.clients.clear()
+        self.manager.forget(self)
+
     async def _reload(self) -> None:
         loaded = await self.manager.load_loaded(self.id)
         if loaded is None:
             raise RoomError(f"room {self.id} vanished from the store")
         self.info, self.game, self.loaded = loaded.info, loaded.game, loaded
+        self.fence = loaded.fence
         for state, seat in zip(self.seats, self.info.seats, strict=True):
             state.info = seat
 
@@ -500,10 +556,15 @@ class Room:
         if self.info.status == "waiting" and all(s.info.taken for s in self.seats):
             self.info.status = "playing"
         try:
-            await self.manager.in_store(self.manager.store.save_seats, self.info)
-        except Exception:
+            await self.manager.in_store(self.manager.store.save_seats, self.info, self.fence)
+        except Exception as error:
             info.name, info.token_hash = "", None
             self.info.status = "waiting"
+            if isinstance(error, LeaseLost):
+                command.reply.set_exception(RoomError(
+                    "another server process serves this room now: try again"))
+                self._lose_lease()
+                return
             raise
         command.reply.set_result((seat, token))
         self._broadcast()
@@ -643,261 +704,3 @@ def cache_room(cache: dict[Any, Any], room: Room) -> JSON:
         cache[key] = room.public()
     summary: JSON = cache[key]
     return summary
-
-
-# -- all rooms -----------------------------------------------------------------
-
-
-@dataclass
-class SeatRequest:
-    """One seat of a new room: ``human`` (bot: its stand-in) or ``bot``."""
-
-    kind: str = "human"
-    bot: str | None = None
-
-
-class Rooms:
-    """Every room: created, loaded from the store on first use, unloaded when idle."""
-
-    def __init__(self, store: Store, config: ServerConfig) -> None:
-        self.store = store
-        self.config = config
-        self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Future[Room | None]] = {}
-        self.bot_pool = ThreadPoolExecutor(max(1, config.bot_workers), "tricktable-bot")
-        sqlite = getattr(store, "url", "").startswith("sqlite")
-        self.store_pool = ThreadPoolExecutor(1 if sqlite else 4, "tricktable-store")
-        self._sweeper: asyncio.Task[None] | None = None
-
-    async def in_store(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store call in the store's threads."""
-        return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
-
-    async def in_bots(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a bot's thinking in the bot threads."""
-        return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
-
-    def start(self) -> None:
-        """Start the idle sweeper (call from the running loop)."""
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-
-    async def _sweep(self) -> None:
-        while True:
-            await asyncio.sleep(min(60.0, max(1.0, self.config.idle_unload / 4)))
-            now = time.monotonic()
-            for room_id, room in list(self.rooms.items()):
-                if (not room.clients and not room.tasks and room.queue.empty()
-                        and now - room.idle_since > self.config.idle_unload):
-                    del self.rooms[room_id]
-                    await room.stop()
-
-    async def close(self) -> None:
-        """Stop every room and the thread pools."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-        for room in list(self.rooms.values()):
-            await room.stop()
-        self.rooms.clear()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.store_pool.shutdown(wait=True)
-
-    async def create(self, game: str, name: str | None, players: int | None = None,
-                     options: JSON | None = None, seats: Sequence[SeatRequest] | None = None,
-                     seat: int | None = None, seed: int | None = None
-                     ) -> tuple[Room, int | None, str | None]:
-        """A new room; the creator takes ``seat`` (default: the first human seat).
-
-        A ``seed`` chosen by the creator deals every hidden card, so such a
-        room has no human seat but the creator's: bots play every other one
-        (as in an imported game). Returns the room, the creator's seat and its
-        token (None, None when every seat is a bot: the creator watches).
-        """
-        try:
-            first = tricktable.new_game(game, seed=seed, options=options, players=players)
-        except OptionError as error:
-            raise RoomError(str(error)) from None
-        count = first.players
-        requests = list(seats) if seats is not None else (
-            [SeatRequest("human")] + [SeatRequest("bot")] * (count - 1))
-        if seed is not None and sum(r.kind == "human" for r in requests) > 1:
-            raise RoomError(CHOSEN_SEED)
-        infos, seat, token = seat_infos(first, requests, seat, name)
-        info = new_room(first, infos)
-        await self.in_store(self.store.create_room, info)
-        return self._open(info, first), seat, token
-
-    async def import_record(self, record: JSON, name: str | None, seat: int | None
-                            ) -> tuple[JSON, int | None, str | None]:
-        """Store a checked record as a room (see :func:`imported`).
-
-        A finished game goes to the history, its seats named ``imported``. An
-        unfinished one becomes a room that plays on, the importer (``name``) at
-        ``seat`` (default 0) and bots at every other seat: the record's seed
-        holds every hidden card, so no other person may sit with its holder.
-        Returns the room's public summary, the importer's seat and token (None,
-        None for a finished game).
-        """
-        game, actions = await asyncio.get_running_loop().run_in_executor(
-            None, imported, record)
-        token: str | None = None
-        if game.is_over:
-            infos = [SeatInfo("human", default_bot(game.name), IMPORTED)
-                     for _ in range(game.players)]
-            seat = None
-        else:
-            seat = 0 if seat is None else seat
-            if not 0 <= seat < game.players:
-                raise RoomError(f"seat {seat} is not a seat of this game (0 to "
-                                f"{game.players - 1})")
-            requests = [SeatRequest("human" if s == seat else "bot")
-                        for s in range(game.players)]
-            infos, seat, token = seat_infos(game, requests, seat, name)
-        info = new_room(game, infos, len(actions))
-        await self.in_store(self.store.create_room, info, actions)
-        if game.is_over:
-            return stored_public(info), None, None
-        return self._open(info, game).public(), seat, token
-
-    def _open(self, info: RoomInfo, game: GameState) -> Room:
-        """Start the actor of a room just stored, its game at ``info.version``."""
-        room = Room(Loaded(info, game), self)
-        self.rooms[info.id] = room
-        return room
-
-    def load_sync(self, room_id: str) -> Loaded | None:
-        """Read a room from the store and replay it (blocking)."""
-        found = self.store.load(room_id)
-        if found is None:
-            return None
-        info, actions = found
-        return rebuild(info, actions)
-
-    async def load_loaded(self, room_id: str) -> Loaded | None:
-        """Read and replay a room in a worker thread."""
-        return await asyncio.get_running_loop().run_in_executor(None, self.load_sync, room_id)
-
-    async def get(self, room_id: str) -> Room | None:
-        """The live room, loaded from the store if needed; None if there is none."""
-        room = self.rooms.get(room_id)
-        if room is not None:
-            return room
-        pending = self._loading.get(room_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
-        self._loading[room_id] = future
-        try:
-            loaded = await self.load_loaded(room_id)
-            room = Room(loaded, self) if loaded is not None else None
-            if room is not None:
-                self.rooms[room_id] = room
-            future.set_result(room)
-            return room
-        except BaseException as error:
-            future.set_exception(error)
-            future.exception()  # retrieved: no "never retrieved" warning
-            raise
-        finally:
-            del self._loading[room_id]
-
-    async def listing(self, statuses: Sequence[str] = STATUSES, limit: int = 100) -> list[JSON]:
-        """Rooms for the lobby or the history, newest first, live ones as they are now."""
-        infos = await self.in_store(self.store.list_rooms, statuses, limit)
-        listed = []
-        for info in infos:
-            room = self.rooms.get(info.id)
-            listed.append(room.public() if room is not None else stored_public(info))
-        return listed
-
-
-def new_room(game: GameState, seats: list[SeatInfo], version: int = 0) -> RoomInfo:
-    """A new room's info: ``game`` after its first ``version`` actions, and its seats.
-
-    It waits until every seat is taken, then plays (or is finished, if the game is over).
-    """
-    info = RoomInfo(id=secrets.token_urlsafe(6), game=game.name, players=game.players,
-                    options=game.record()["options"], seed=game.seed, seats=seats,
-                    version=version)
-    info.status = "playing" if all(s.taken for s in seats) else "waiting"
-    summarise(info, game)
-    return info
-
-
-def seat_infos(game: GameState, requests: Sequence[SeatRequest], seat: int | None,
-               name: str | None) -> tuple[list[SeatInfo], int | None, str | None]:
-    """A new room's seats; the creator, ``name``, takes ``seat`` (default: the first human one).
-
-    Returns the seats, the creator's seat and its token (None, None when every seat is a
-    bot: the creator watches).
-    """
-    count = game.players
-    if len(requests) != count:
-        raise RoomError(f"{game.title} with {count} players needs {count} seats, "
-                        f"not {len(requests)}")
-    usable = usable_bots(game.name)
-    fill = default_bot(game.name)
-    infos: list[SeatInfo] = []
-    for index, request in enumerate(requests):
-        if request.kind not in ("human", "bot"):
-            raise RoomError(f"seat {index}: a seat is 'human' or 'bot'")
-        bot = request.bot or fill
-        if bot not in usable:
-            known = ", ".join(usable)
-            raise RoomError(f"seat {index}: no bot {bot!r} for {game.title}; bots: {known}")
-        infos.append(SeatInfo(request.kind, bot))
-    humans = [i for i, info in enumerate(infos) if info.kind == "human"]
-    if not humans:
-        return infos, None, None
-    if seat is None:
-        seat = humans[0]
-    if seat not in humans:
-        raise RoomError(f"seat {seat} is not a human seat")
-    if name is None:
-        raise RoomError("give your name to take a seat")
-    token = secrets.token_urlsafe(24)
-    infos[seat].name, infos[seat].token_hash = clean_name(name), hash_token(token)
-    return infos, seat, token
-
-
-IMPORTED = "imported"  # the name of every seat of an imported finished game, and its actor
-MAX_SEED = 2**63  # the store keeps seeds in a signed 64-bit column
-
-
-def imported(record: JSON) -> tuple[GameState, list[StoredAction]]:
-    """A checked record's game and its actions as stored (who acted: ``imported``).
-
-    The record must already have been checked (``parse_record`` or ``replay``); records of
-    an explicit deal, or with a seed the store cannot keep, are refused (RecordError).
-    """
-    if record.get("deal") is not None:
-        raise RecordError("record.deal: the web app imports games dealt from their seed, "
-                          "not explicit hands")
-    if not 0 <= record["seed"] < MAX_SEED:
-        raise RecordError(f"record.seed: the web app keeps seeds from 0 to {MAX_SEED - 1}")
-    game = tricktable.replay(record, upto=0)
-    actions: list[StoredAction] = []
-    for version, text in enumerate(record["actions"], start=1):
-        seat = game.to_move
-        assert seat is not None, "a checked record has no action after the end"
-        action = game.check(text)
-        game.apply(action)
-        actions.append(StoredAction(version, seat, action.text, IMPORTED))
-    return game, actions
-
-
-def stored_public(info: RoomInfo) -> JSON:
-    """A stored room's public summary (not loaded: nobody is connected)."""
-    try:
-        game = start_game(info)
-    except (OptionError, ValueError):  # a game no longer registered, or changed options
-        title, labels, sides = info.game, [str(s) for s in range(info.players)], None
-    else:
-        title, sides = game.title, game.sides
-        labels = [game.seat_name(s) for s in range(info.players)]
-    return {
-        "id": info.id, "game": info.game, "title": title, "players": info.players,
-        "options": info.options, "status": info.status, "version": info.version,
-        "hands": info.hands, "scores": info.scores, "winner": info.winner, "sides": sides,
-        "seats": [SeatState(seat).public(labels[s]) for s, seat in enumerate(info.seats)],
-        "watchers": 0, "created": info.created, "updated": info.updated,
-    }

@@ -8,14 +8,18 @@
 from __future__ import annotations
 
 from tricktable.store.base import (
+    LEASE_SECONDS,
     STATUSES,
+    LeaseLost,
     MemoryStore,
+    RoomHeld,
     RoomInfo,
     SeatInfo,
     Store,
     StoredAction,
     StoreError,
     VersionConflict,
+    node_id,
 )
 
 
@@ -32,5 +36,6 @@ def open_store(url: str | None = None) -> Store:
     return SqlStore(url)
 
 
-__all__ = ["STATUSES", "MemoryStore", "RoomInfo", "SeatInfo", "Store", "StoreError",
-           "StoredAction", "VersionConflict", "open_store"]
+__all__ = ["LEASE_SECONDS", "STATUSES", "LeaseLost", "MemoryStore", "RoomHeld", "RoomInfo",
+           "SeatInfo", "Store", "StoreError", "StoredAction", "VersionConflict", "node_id",
+           "open_store"]

@@ -24,9 +24,12 @@ tricktable.store.base.VersionConflict: room r1 is not at version 0
 from __future__ import annotations
 
 import copy
+import os
+import secrets
+import socket
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,6 +45,62 @@ class StoreError(RuntimeError):
 
 class VersionConflict(StoreError):
     """An append whose version is not the room's next one."""
+
+
+class LeaseLost(StoreError):
+    """A write by a process that no longer holds the room's lease (its fence is old)."""
+
+
+class RoomHeld(StoreError):
+    """A room another live process serves: its lease is held and not expired."""
+
+    def __init__(self, room_id: str, holder: str) -> None:
+        super().__init__(f"room {room_id} is served by another tricktable process ({holder})")
+        self.room_id, self.holder = room_id, holder
+
+
+LEASE_SECONDS = 10.0
+"""How long a room's lease lasts unless its holder renews it (every third of it)."""
+
+
+def node_id() -> str:
+    """A name for this process as a lease holder: ``host/pid/nonce``.
+
+    >>> node_id().count("/")
+    2
+    """
+    return f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(3)}"
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs on this machine."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def holder_gone(holder: str | None, until: float | None, now: float) -> bool:
+    """Whether a lease may be taken: nobody holds it, it expired, or its holder is dead.
+
+    A holder on this machine whose process is gone (killed, crashed) is dead at once,
+    so a restarted server takes its rooms back without waiting for the lease to end.
+
+    >>> holder_gone(None, None, 5.0), holder_gone("h/1/a", 4.0, 5.0)
+    (True, True)
+    >>> holder_gone(f"{socket.gethostname()}/{os.getpid()}/x", 9.0, 5.0)
+    False
+    """
+    if holder is None or until is None or until <= now:
+        return True
+    host, _, rest = holder.partition("/")
+    pid_text = rest.partition("/")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return False
+    return not pid_alive(int(pid_text))
 
 
 @dataclass
@@ -118,16 +177,37 @@ class Store(Protocol):
         """
         ...
 
-    def save_seats(self, room: RoomInfo) -> None:
-        """Write a room's seats and status (a player joined, the game started)."""
+    def save_seats(self, room: RoomInfo, fence: int | None = None) -> None:
+        """Write a room's seats and status (a player joined, the game started).
+
+        With a ``fence``, refuse (LeaseLost) unless the room's lease still has it.
+        """
         ...
 
-    def append(self, room: RoomInfo, action: StoredAction) -> None:
+    def append(self, room: RoomInfo, action: StoredAction, fence: int | None = None) -> None:
         """Store an action and the room's state after it, in one transaction.
 
         ``room.version`` must already equal ``action.version``, and the stored
         room must be at ``action.version - 1``; otherwise raise VersionConflict.
+        With a ``fence``, refuse (LeaseLost) unless the room's lease still has it.
         """
+        ...
+
+    def claim(self, room_id: str, holder: str, ttl: float = LEASE_SECONDS) -> int | None:
+        """Take or renew the room's lease for ``holder``; returns its fence.
+
+        The fence grows by one each time the lease changes hands, and every
+        fenced write checks it. Raises RoomHeld while another live holder has
+        it (see :func:`holder_gone`); None when there is no such room.
+        """
+        ...
+
+    def renew(self, holder: str, ttl: float = LEASE_SECONDS) -> None:
+        """Extend every lease ``holder`` has by ``ttl`` seconds from now."""
+        ...
+
+    def release(self, holder: str, room_id: str | None = None) -> None:
+        """Give up ``holder``'s lease of one room, or of all its rooms."""
         ...
 
     def load(self, room_id: str) -> tuple[RoomInfo, list[StoredAction]] | None:
@@ -136,6 +216,14 @@ class Store(Protocol):
 
     def list_rooms(self, statuses: Sequence[str] = STATUSES, limit: int = 100) -> list[RoomInfo]:
         """Rooms with one of these statuses, the most recently updated first."""
+        ...
+
+    def expire_waiting(self, before: float, keep: Collection[str] = (),
+                       holder: str | None = None) -> list[str]:
+        """Delete waiting rooms unchanged since ``before``; returns their ids.
+
+        Rooms in ``keep`` stay, and so do rooms leased to a live process but ``holder``.
+        """
         ...
 
     def close(self) -> None:
@@ -149,6 +237,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self._rooms: dict[str, RoomInfo] = {}
         self._actions: dict[str, list[StoredAction]] = {}
+        self._leases: dict[str, tuple[str | None, float | None, int]] = {}  # holder, until, fence
         self._lock = threading.Lock()
 
     def create_room(self, room: RoomInfo, actions: Sequence[StoredAction] = ()) -> None:
@@ -158,17 +247,20 @@ class MemoryStore:
                 raise StoreError(f"room {room.id} exists already")
             self._rooms[room.id] = copy.deepcopy(room)
             self._actions[room.id] = list(actions)
+            self._leases[room.id] = (None, None, 0)
 
-    def save_seats(self, room: RoomInfo) -> None:
+    def save_seats(self, room: RoomInfo, fence: int | None = None) -> None:
         with self._lock:
             stored = self._get(room.id)
+            self._check_fence(room.id, fence)
             stored.seats = copy.deepcopy(room.seats)
             stored.status = room.status
             stored.updated = time.time()
 
-    def append(self, room: RoomInfo, action: StoredAction) -> None:
+    def append(self, room: RoomInfo, action: StoredAction, fence: int | None = None) -> None:
         with self._lock:
             stored = self._get(room.id)
+            self._check_fence(room.id, fence)
             if stored.version != action.version - 1 or room.version != action.version:
                 raise VersionConflict(f"room {room.id} is not at version {action.version - 1}")
             self._actions[room.id].append(action)
@@ -185,6 +277,48 @@ class MemoryStore:
             rooms = [r for r in self._rooms.values() if r.status in statuses]
             rooms.sort(key=lambda r: r.updated, reverse=True)
             return copy.deepcopy(rooms[:limit])
+
+    def claim(self, room_id: str, holder: str, ttl: float = LEASE_SECONDS) -> int | None:
+        with self._lock:
+            if room_id not in self._rooms:
+                return None
+            now = time.time()
+            owner, until, fence = self._leases[room_id]
+            if owner != holder:
+                if not holder_gone(owner, until, now):
+                    raise RoomHeld(room_id, str(owner))
+                fence += 1
+            self._leases[room_id] = (holder, now + ttl, fence)
+            return fence
+
+    def renew(self, holder: str, ttl: float = LEASE_SECONDS) -> None:
+        with self._lock:
+            until = time.time() + ttl
+            for room_id, (owner, _until, fence) in self._leases.items():
+                if owner == holder:
+                    self._leases[room_id] = (owner, until, fence)
+
+    def release(self, holder: str, room_id: str | None = None) -> None:
+        with self._lock:
+            for key, (owner, _until, fence) in self._leases.items():
+                if owner == holder and room_id in (None, key):
+                    self._leases[key] = (None, None, fence)
+
+    def expire_waiting(self, before: float, keep: Collection[str] = (),
+                       holder: str | None = None) -> list[str]:
+        with self._lock:
+            now = time.time()
+            gone = [room.id for room in self._rooms.values()
+                    if room.status == "waiting" and room.updated < before and room.id not in keep
+                    and (self._leases[room.id][0] in (None, holder)
+                         or holder_gone(*self._leases[room.id][:2], now))]
+            for room_id in gone:
+                del self._rooms[room_id], self._actions[room_id], self._leases[room_id]
+            return gone
+
+    def _check_fence(self, room_id: str, fence: int | None) -> None:
+        if fence is not None and self._leases[room_id][2] != fence:
+            raise LeaseLost(f"room {room_id}: this process lost its lease (fence {fence})")
 
     def close(self) -> None:
         """Nothing to release."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -41,13 +42,17 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from tricktable.store.base import (
+    LEASE_SECONDS,
     STATUSES,
+    LeaseLost,
+    RoomHeld,
     RoomInfo,
     SeatInfo,
     StoredAction,
     StoreError,
     VersionConflict,
     check_numbered,
+    holder_gone,
 )
 
 metadata = MetaData()
@@ -68,6 +73,9 @@ rooms = Table(
     Column("hands", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False, index=True),
+    Column("holder", String(120), nullable=True),  # the process serving the room (its lease)
+    Column("lease_until", Float, nullable=True),  # when the lease ends unless renewed
+    Column("fence", Integer, nullable=False, server_default="0"),  # +1 at each change of hands
 )
 
 events = Table(
@@ -134,13 +142,28 @@ def make_engine(url: str) -> Engine:
 
 
 def upgrade(engine: Engine) -> None:
-    """Bring the schema to Alembic's newest revision."""
+    """Bring the schema to Alembic's newest revision.
+
+    A database migrated by a newer tricktable (a revision this code does not
+    know) is refused with a StoreError saying so, and left as it is.
+    """
     from alembic import command
     from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    script = ScriptDirectory.from_config(config)
     with engine.begin() as connection:
+        current = MigrationContext.configure(connection).get_current_heads()
+        known = {revision.revision for revision in script.walk_revisions()}
+        unknown = sorted(set(current) - known)
+        if unknown:
+            raise StoreError(
+                f"the database's schema is at revision {unknown[0]}, newer than this "
+                f"tricktable knows (its newest is {script.get_current_head()}): a newer "
+                "tricktable wrote it; upgrade tricktable (or use another database)")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -181,6 +204,8 @@ class SqlStore:
         except SQLAlchemyError as error:
             raise StoreError(f"cannot open the database: {error.__class__.__name__}: "
                              f"{str(error).splitlines()[0]}") from None
+        except StoreError as error:
+            raise StoreError(f"cannot open the database: {error}") from None
 
     def _begin(self) -> Any:
         return self.engine.begin()
@@ -189,40 +214,107 @@ class SqlStore:
         check_numbered(room, actions)
         try:
             with self._begin() as connection:
-                connection.execute(insert(rooms).values(id=room.id, **_room_values(room)))
+                connection.execute(insert(rooms).values(id=room.id, fence=0,
+                                                        **_room_values(room)))
                 if actions:
                     connection.execute(insert(events), [_event_values(room.id, a) for a in actions])
         except IntegrityError:
             raise StoreError(f"room {room.id} exists already") from None
 
-    def save_seats(self, room: RoomInfo) -> None:
+    def save_seats(self, room: RoomInfo, fence: int | None = None) -> None:
         with self._begin() as connection:
-            connection.execute(
-                update(rooms).where(rooms.c.id == room.id).values(
+            where = [rooms.c.id == room.id]
+            if fence is not None:
+                where.append(rooms.c.fence == fence)
+            result = connection.execute(
+                update(rooms).where(*where).values(
                     seats=[seat.to_json() for seat in room.seats], status=room.status,
                     updated=time.time()))
+            if result.rowcount != 1 and fence is not None:
+                raise LeaseLost(f"room {room.id}: this process lost its lease (fence {fence})")
 
-    def append(self, room: RoomInfo, action: StoredAction) -> None:
+    def append(self, room: RoomInfo, action: StoredAction, fence: int | None = None) -> None:
         if room.version != action.version:
             raise VersionConflict(f"room {room.id} is at {room.version}, the action at "
                                   f"{action.version}")
         try:
             with self._begin() as connection:
-                self._append(connection, room, action)
+                self._append(connection, room, action, fence)
         except IntegrityError:
             raise VersionConflict(f"room {room.id} is not at version {action.version - 1}"
                                   ) from None
 
     @staticmethod
-    def _append(connection: Connection, room: RoomInfo, action: StoredAction) -> None:
+    def _append(connection: Connection, room: RoomInfo, action: StoredAction,
+                fence: int | None) -> None:
         values = _room_values(room)
         values.pop("created")
-        result = connection.execute(
-            update(rooms).where(rooms.c.id == room.id, rooms.c.version == action.version - 1)
-            .values(**values))
+        where = [rooms.c.id == room.id, rooms.c.version == action.version - 1]
+        if fence is not None:
+            where.append(rooms.c.fence == fence)
+        result = connection.execute(update(rooms).where(*where).values(**values))
         if result.rowcount != 1:
+            if fence is not None:
+                found = connection.execute(
+                    select(rooms.c.fence).where(rooms.c.id == room.id)).scalar()
+                if found != fence:
+                    raise LeaseLost(f"room {room.id}: this process lost its lease "
+                                    f"(fence {fence}, now {found})")
             raise VersionConflict(f"room {room.id} is not at version {action.version - 1}")
         connection.execute(insert(events).values(**_event_values(room.id, action)))
+
+    def claim(self, room_id: str, holder: str, ttl: float = LEASE_SECONDS) -> int | None:
+        for _attempt in range(3):
+            with self._begin() as connection:
+                row = connection.execute(
+                    select(rooms.c.holder, rooms.c.lease_until, rooms.c.fence)
+                    .where(rooms.c.id == room_id)).first()
+                if row is None:
+                    return None
+                now = time.time()
+                fence = int(row.fence)
+                if row.holder != holder:
+                    if not holder_gone(row.holder, row.lease_until, now):
+                        raise RoomHeld(room_id, str(row.holder))
+                    fence += 1
+                result = connection.execute(  # compare-and-set: the fence has not moved
+                    update(rooms).where(rooms.c.id == room_id, rooms.c.fence == row.fence)
+                    .values(holder=holder, lease_until=now + ttl, fence=fence))
+                if result.rowcount == 1:
+                    return fence
+        raise StoreError(f"room {room_id}: its lease kept changing hands; try again")
+
+    def renew(self, holder: str, ttl: float = LEASE_SECONDS) -> None:
+        with self._begin() as connection:
+            connection.execute(update(rooms).where(rooms.c.holder == holder)
+                               .values(lease_until=time.time() + ttl))
+
+    def release(self, holder: str, room_id: str | None = None) -> None:
+        where = [rooms.c.holder == holder]
+        if room_id is not None:
+            where.append(rooms.c.id == room_id)
+        with self._begin() as connection:
+            connection.execute(update(rooms).where(*where).values(holder=None, lease_until=None))
+
+    def expire_waiting(self, before: float, keep: Collection[str] = (),
+                       holder: str | None = None) -> list[str]:
+        now = time.time()
+        with self._begin() as connection:
+            rows = connection.execute(
+                select(rooms.c.id, rooms.c.holder, rooms.c.lease_until, rooms.c.fence)
+                .where(rooms.c.status == "waiting", rooms.c.updated < before)).all()
+            gone = []
+            for row in rows:
+                if row.id in keep or not (row.holder in (None, holder) or holder_gone(
+                        row.holder, row.lease_until, now)):
+                    continue
+                result = connection.execute(delete(rooms).where(
+                    rooms.c.id == row.id, rooms.c.fence == row.fence,
+                    rooms.c.status == "waiting", rooms.c.updated < before))
+                if result.rowcount == 1:
+                    connection.execute(delete(events).where(events.c.room_id == row.id))
+                    gone.append(row.id)
+            return gone
 
     def load(self, room_id: str) -> tuple[RoomInfo, list[StoredAction]] | None:
         with self.engine.connect() as connection:

@@ -1,0 +1,396 @@
+"""Every room of this process: created, loaded from the store on first use (taking the
+room's lease), unloaded when idle, and old waiting rooms deleted.
+
+New rooms and imported records start here; :mod:`tricktable.server.rooms` runs
+each room's actor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import tricktable
+from tricktable import GameState, OptionError, RecordError
+from tricktable.records import parse_record
+from tricktable.server.protocol import JSON
+from tricktable.server.rooms import (
+    CHOSEN_SEED,
+    Loaded,
+    Room,
+    RoomElsewhere,
+    RoomError,
+    SeatState,
+    ServerConfig,
+    clean_name,
+    default_bot,
+    hash_token,
+    log,
+    rebuild,
+    start_game,
+    summarise,
+    usable_bots,
+)
+from tricktable.store import (
+    STATUSES,
+    RoomHeld,
+    RoomInfo,
+    SeatInfo,
+    Store,
+    StoredAction,
+    node_id,
+)
+
+T = TypeVar("T")
+
+
+@dataclass
+class SeatRequest:
+    """One seat of a new room: ``human`` (bot: its stand-in) or ``bot``."""
+
+    kind: str = "human"
+    bot: str | None = None
+
+
+class Rooms:
+    """Every room: created, loaded from the store on first use, unloaded when idle."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.bot_pool = ThreadPoolExecutor(max(1, config.bot_workers), "tricktable-bot")
+        sqlite = getattr(store, "url", "").startswith("sqlite")
+        self.store_pool = ThreadPoolExecutor(1 if sqlite else 4, "tricktable-store")
+        self._sweeper: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        self.node = node_id()  # this process, as the holder of its rooms' leases
+        self.stopping: set[asyncio.Task[None]] = set()
+
+    async def in_store(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a blocking store call in the store's threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+
+    async def in_bots(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a bot's thinking in the bot threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
+
+    def start(self) -> None:
+        """Start the idle sweeper and the lease renewer (call from the running loop)."""
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self._sweep())
+        self._renewer = loop.create_task(self._renew())
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, max(0.2, self.config.idle_unload / 4,
+                                              self.config.waiting_expiry / 4)))
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping idle rooms failed")
+
+    async def sweep(self) -> None:
+        """Unload rooms idle past ``idle_unload``; delete rooms that waited, unwatched,
+        past ``waiting_expiry`` (here or in any process)."""
+        now = time.monotonic()
+        for room_id, room in list(self.rooms.items()):
+            if (not room.clients and not room.tasks and room.queue.empty()
+                    and now - room.idle_since > self.config.idle_unload):
+                del self.rooms[room_id]
+                await room.stop()
+                await self.in_store(self.store.release, self.node, room_id)
+        watched = [room_id for room_id, room in self.rooms.items() if room.clients]
+        before = time.time() - self.config.waiting_expiry
+        gone = await self.in_store(self.store.expire_waiting, before, watched, self.node)
+        for room_id in gone:
+            gone_room = self.rooms.pop(room_id, None)
+            if gone_room is not None:
+                await gone_room.stop()
+        if gone:
+            log.info("deleted %d rooms that waited for players over %.0f s", len(gone),
+                     self.config.waiting_expiry)
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.lease_seconds / 3)
+            try:
+                await self.in_store(self.store.renew, self.node, self.config.lease_seconds)
+            except Exception:
+                log.exception("renewing the rooms' leases failed")
+
+    def forget(self, room: Room) -> None:
+        """Unload a room that lost its lease (called from its actor)."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        task = asyncio.get_running_loop().create_task(room.stop())
+        self.stopping.add(task)
+        task.add_done_callback(self.stopping.discard)
+
+    async def close(self) -> None:
+        """Stop every room, give up their leases and stop the thread pools."""
+        for task in (self._sweeper, self._renewer):
+            if task is not None:
+                task.cancel()
+        for room in list(self.rooms.values()):
+            await room.stop()
+        self.rooms.clear()
+        try:
+            await self.in_store(self.store.release, self.node)
+        except Exception:
+            log.exception("releasing the rooms' leases failed")
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.store_pool.shutdown(wait=True)
+
+    def claim_sync(self, room_id: str) -> int | None:
+        """Take the room's lease for this process (blocking); its fence, or None if no room.
+
+        Raises RoomElsewhere while another live process holds it.
+        """
+        try:
+            return self.store.claim(room_id, self.node, self.config.lease_seconds)
+        except RoomHeld as held:
+            raise RoomElsewhere(held) from None
+
+    async def create(self, game: str, name: str | None, players: int | None = None,
+                     options: JSON | None = None, seats: Sequence[SeatRequest] | None = None,
+                     seat: int | None = None, seed: int | None = None
+                     ) -> tuple[Room, int | None, str | None]:
+        """A new room; the creator takes ``seat`` (default: the first human seat).
+
+        A ``seed`` chosen by the creator deals every hidden card, so such a
+        room has no human seat but the creator's: bots play every other one
+        (as in an imported game). Returns the room, the creator's seat and its
+        token (None, None when every seat is a bot: the creator watches).
+        """
+        try:
+            first = tricktable.new_game(game, seed=seed, options=options, players=players)
+        except OptionError as error:
+            raise RoomError(str(error)) from None
+        count = first.players
+        requests = list(seats) if seats is not None else (
+            [SeatRequest("human")] + [SeatRequest("bot")] * (count - 1))
+        if seed is not None and sum(r.kind == "human" for r in requests) > 1:
+            raise RoomError(CHOSEN_SEED)
+        infos, seat, token = seat_infos(first, requests, seat, name)
+        info = new_room(first, infos)
+        await self.in_store(self.store.create_room, info)
+        fence = await self.in_store(self.claim_sync, info.id)
+        return self._open(info, first, fence), seat, token
+
+    async def import_record(self, record: JSON, name: str | None, seat: int | None
+                            ) -> tuple[JSON, int | None, str | None]:
+        """Store a checked record as a room (see :func:`imported`).
+
+        A finished game goes to the history, its seats named ``imported``. An
+        unfinished one becomes a room that plays on, the importer (``name``) at
+        ``seat`` (default 0) and bots at every other seat: the record's seed
+        holds every hidden card, so no other person may sit with its holder.
+        Returns the room's public summary, the importer's seat and token (None,
+        None for a finished game).
+        """
+        game, actions = await asyncio.get_running_loop().run_in_executor(
+            None, imported, record)
+        token: str | None = None
+        if game.is_over:
+            infos = [SeatInfo("human", default_bot(game.name), IMPORTED)
+                     for _ in range(game.players)]
+            seat = None
+        else:
+            seat = 0 if seat is None else seat
+            if not 0 <= seat < game.players:
+                raise RoomError(f"seat {seat} is not a seat of this game (0 to "
+                                f"{game.players - 1})")
+            requests = [SeatRequest("human" if s == seat else "bot")
+                        for s in range(game.players)]
+            infos, seat, token = seat_infos(game, requests, seat, name)
+        info = new_room(game, infos, len(actions))
+        await self.in_store(self.store.create_room, info, actions)
+        if game.is_over:
+            return stored_public(info), None, None
+        fence = await self.in_store(self.claim_sync, info.id)
+        return self._open(info, game, fence).public(), seat, token
+
+    def _open(self, info: RoomInfo, game: GameState, fence: int | None) -> Room:
+        """Start the actor of a room just stored, its game at ``info.version``."""
+        room = Room(Loaded(info, game, fence=fence), self)
+        self.rooms[info.id] = room
+        return room
+
+    def load_sync(self, room_id: str) -> Loaded | None:
+        """Take the room's lease, read it from the store and replay it (blocking)."""
+        fence = self.claim_sync(room_id)
+        if fence is None:
+            return None
+        found = self.store.load(room_id)
+        if found is None:
+            return None
+        info, actions = found
+        loaded = rebuild(info, actions)
+        loaded.fence = fence
+        return loaded
+
+    async def load_loaded(self, room_id: str) -> Loaded | None:
+        """Read and replay a room in a worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.load_sync, room_id)
+
+    async def get(self, room_id: str) -> Room | None:
+        """The live room, loaded from the store if needed; None if there is none."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(room_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[room_id] = future
+        try:
+            loaded = await self.load_loaded(room_id)
+            room = Room(loaded, self) if loaded is not None else None
+            if room is not None:
+                self.rooms[room_id] = room
+            future.set_result(room)
+            return room
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: no "never retrieved" warning
+            raise
+        finally:
+            del self._loading[room_id]
+
+    async def listing(self, statuses: Sequence[str] = STATUSES, limit: int = 100) -> list[JSON]:
+        """Rooms for the lobby or the history, newest first, live ones as they are now."""
+        infos = await self.in_store(self.store.list_rooms, statuses, limit)
+        listed = []
+        for info in infos:
+            room = self.rooms.get(info.id)
+            listed.append(room.public() if room is not None else stored_public(info))
+        return listed
+
+
+def new_room(game: GameState, seats: list[SeatInfo], version: int = 0) -> RoomInfo:
+    """A new room's info: ``game`` after its first ``version`` actions, and its seats.
+
+    It waits until every seat is taken, then plays (or is finished, if the game is over).
+    """
+    info = RoomInfo(id=secrets.token_urlsafe(6), game=game.name, players=game.players,
+                    options=game.record()["options"], seed=game.seed, seats=seats,
+                    version=version)
+    info.status = "playing" if all(s.taken for s in seats) else "waiting"
+    summarise(info, game)
+    return info
+
+
+def seat_infos(game: GameState, requests: Sequence[SeatRequest], seat: int | None,
+               name: str | None) -> tuple[list[SeatInfo], int | None, str | None]:
+    """A new room's seats; the creator, ``name``, takes ``seat`` (default: the first human one).
+
+    Returns the seats, the creator's seat and its token (None, None when every seat is a
+    bot: the creator watches).
+    """
+    count = game.players
+    if len(requests) != count:
+        raise RoomError(f"{game.title} with {count} players needs {count} seats, "
+                        f"not {len(requests)}")
+    usable = usable_bots(game.name)
+    fill = default_bot(game.name)
+    infos: list[SeatInfo] = []
+    for index, request in enumerate(requests):
+        if request.kind not in ("human", "bot"):
+            raise RoomError(f"seat {index}: a seat is 'human' or 'bot'")
+        bot = request.bot or fill
+        if bot not in usable:
+            known = ", ".join(usable)
+            raise RoomError(f"seat {index}: no bot {bot!r} for {game.title}; bots: {known}")
+        infos.append(SeatInfo(request.kind, bot))
+    humans = [i for i, info in enumerate(infos) if info.kind == "human"]
+    if not humans:
+        return infos, None, None
+    if seat is None:
+        seat = humans[0]
+    if seat not in humans:
+        raise RoomError(f"seat {seat} is not a human seat")
+    if name is None:
+        raise RoomError("give your name to take a seat")
+    token = secrets.token_urlsafe(24)
+    infos[seat].name, infos[seat].token_hash = clean_name(name), hash_token(token)
+    return infos, seat, token
+
+
+IMPORTED = "imported"  # the name of every seat of an imported finished game, and its actor
+MAX_SEED = 2**63  # the store keeps seeds in a signed 64-bit column
+MAX_IMPORT_ACTIONS = 5000  # a whole game to the largest targets plays about 3,000
+MAX_IMPORT_HANDS = 100  # finished hands in an imported record
+
+
+def read_import(body: bytes) -> JSON:
+    """An uploaded record, checked (``parse_record``), after a cheap look at its size.
+
+    A record of more than MAX_IMPORT_ACTIONS actions is refused before it is replayed.
+
+    >>> read_import(b'{"actions": [' + b'"pass",' * 5000 + b'"pass"]}')
+    Traceback (most recent call last):
+    ...
+    tricktable.records.RecordError: record.actions: the web app imports at most 5000 \
+actions, not 5001
+    """
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        data = None  # parse_record says what is wrong
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if isinstance(actions, list) and len(actions) > MAX_IMPORT_ACTIONS:
+        raise RecordError(f"record.actions: the web app imports at most {MAX_IMPORT_ACTIONS} "
+                          f"actions, not {len(actions)}")
+    return parse_record(body)
+
+
+def imported(record: JSON) -> tuple[GameState, list[StoredAction]]:
+    """A checked record's game and its actions as stored (who acted: ``imported``).
+
+    The record must already have been checked (``parse_record`` or ``replay``); records of
+    an explicit deal, or with a seed the store cannot keep, are refused (RecordError).
+    """
+    if record.get("deal") is not None:
+        raise RecordError("record.deal: the web app imports games dealt from their seed, "
+                          "not explicit hands")
+    if not 0 <= record["seed"] < MAX_SEED:
+        raise RecordError(f"record.seed: the web app keeps seeds from 0 to {MAX_SEED - 1}")
+    game = tricktable.replay(record, upto=0)
+    actions: list[StoredAction] = []
+    for version, text in enumerate(record["actions"], start=1):
+        seat = game.to_move
+        assert seat is not None, "a checked record has no action after the end"
+        action = game.check(text)
+        game.apply(action)
+        if len(game.results) > MAX_IMPORT_HANDS:
+            raise RecordError(f"record.actions: the web app imports at most "
+                              f"{MAX_IMPORT_HANDS} hands; action {version} ends hand "
+                              f"{len(game.results)}")
+        actions.append(StoredAction(version, seat, action.text, IMPORTED))
+    return game, actions
+
+
+def stored_public(info: RoomInfo) -> JSON:
+    """A stored room's public summary (not loaded: nobody is connected)."""
+    try:
+        game = start_game(info)
+    except (OptionError, ValueError):  # a game no longer registered, or changed options
+        title, labels, sides = info.game, [str(s) for s in range(info.players)], None
+    else:
+        title, sides = game.title, game.sides
+        labels = [game.seat_name(s) for s in range(info.players)]
+    return {
+        "id": info.id, "game": info.game, "title": title, "players": info.players,
+        "options": info.options, "status": info.status, "version": info.version,
+        "hands": info.hands, "scores": info.scores, "winner": info.winner, "sides": sides,
+        "seats": [SeatState(seat).public(labels[s]) for s, seat in enumerate(info.seats)],
+        "watchers": 0, "created": info.created, "updated": info.updated,
+    }
