@@ -737,7 +737,7 @@ def _end_rule_problems(game: GameState, target: int, floor: int) -> list[str]:
 
 
 @pytest.mark.parametrize("options", [
-    {}, {"target": 300}, {"target": 100}, {"loss_limit": 150, "target": 100_000},
+    {}, {"target": 300}, {"target": 100}, {"loss_limit": 150, "target": 2500},
     {"all_pass": "dealer_takes_70", "target": 250},
 ], ids=str)
 def test_the_game_ends_exactly_when_the_rules_say(options: dict[str, Any]) -> None:
@@ -756,7 +756,7 @@ def test_the_loss_limit_is_500_by_default_and_a_team_at_or_below_it_loses() -> N
     assert tricktable.new_game("rook", seed=0).rules.to_options()["loss_limit"] == 500
     found = 0
     for seed in range(30):
-        game = tricktable.new_game("rook", seed=seed, options={"target": 100_000})
+        game = tricktable.new_game("rook", seed=seed, options={"target": 2500})
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
@@ -771,7 +771,7 @@ def test_the_loss_limit_is_500_by_default_and_a_team_at_or_below_it_loses() -> N
 @pytest.mark.parametrize("seed", range(3))
 def test_a_team_exactly_at_minus_the_loss_limit_loses(seed: int) -> None:
     """Replay one seeded game's actions under limits at, and just past, the first set score."""
-    game = tricktable.new_game("rook", seed=seed, options={"loss_limit": 0, "target": 100_000})
+    game = tricktable.new_game("rook", seed=seed, options={"loss_limit": 0, "target": 2500})
     rng = random.Random(seed)
     while not game.results or min(game.results[-1]["scores"]) >= 0:
         game.apply(rng.choice(game.legal_actions()))
@@ -779,7 +779,7 @@ def test_a_team_exactly_at_minus_the_loss_limit_loses(seed: int) -> None:
     low = min(scores)
     for limit, ends in ((-low, True), (-low + 5, False)):
         again = tricktable.new_game("rook", seed=seed,
-                                    options={"loss_limit": limit, "target": 100_000})
+                                    options={"loss_limit": limit, "target": 2500})
         apply_all(again, game.history)
         assert again.is_over == ends, f"scores {scores}, loss_limit {limit}"
         if ends:
@@ -787,7 +787,7 @@ def test_a_team_exactly_at_minus_the_loss_limit_loses(seed: int) -> None:
 
 
 def test_loss_limit_0_lets_the_game_go_on_at_any_score() -> None:
-    game = tricktable.new_game("rook", seed=3, options={"loss_limit": 0, "target": 100_000})
+    game = tricktable.new_game("rook", seed=3, options={"loss_limit": 0, "target": 2500})
     rng = random.Random(3)
     while not game.results or min(game.results[-1]["scores"]) > -800:
         assert len(game.history) < 20_000

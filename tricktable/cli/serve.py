@@ -97,8 +97,13 @@ async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: b
               help="threads the bots think in")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+@click.option("--rooms-per-minute", default=20.0, show_default=True,
+              type=click.FloatRange(min=0.1), help="new rooms one client address may make a minute")
+@click.option("--all-rooms-per-minute", default=600.0, show_default=True,
+              type=click.FloatRange(min=0.1), help="new rooms all addresses may make a minute")
 def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: float,
-          away_timeout: float, bot_workers: int, log_level: str) -> None:
+          away_timeout: float, bot_workers: int, log_level: str, rooms_per_minute: float,
+          all_rooms_per_minute: float) -> None:
     """Start the web app: a lobby, rooms, bots and a card table in the browser."""
     try:
         from tricktable.server import ServerConfig, create_app
@@ -115,7 +120,9 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
     where = getattr(store, "url", "memory")
     click.echo(f"games are saved in {where}", err=True)
     config = ServerConfig(db=db, bot_delay=bot_delay, away_timeout=away_timeout,
-                          bot_workers=bot_workers,
+                          bot_workers=bot_workers, rooms_per_minute=rooms_per_minute,
+                          rooms_burst=max(1, min(1000, round(rooms_per_minute))),
+                          all_rooms_per_minute=all_rooms_per_minute,
                           allowed_hosts=None if is_loopback(host) else ["*"])
     try:
         asyncio.run(_serve(create_app(config, store=store), host, port, log_level,
