@@ -4,6 +4,7 @@ costly records and options, and the server's logs."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import random
 import re
@@ -74,7 +75,8 @@ def test_the_body_limit_stops_reading_at_the_limit() -> None:
              "client": ("127.0.0.1", 5000),
              "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
                          (b"transfer-encoding", b"chunked")]}
-    asyncio.run(asyncio.wait_for(app(scope, receive, send), 10))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own
+        pool.submit(asyncio.run, asyncio.wait_for(app(scope, receive, send), 10)).result()
     assert sent[0]["status"] == 413
     assert read <= MAX_BODY_BYTES + 8192
 
