@@ -15,9 +15,11 @@ from rich.console import Console
 
 import tricktable
 from tricktable import Action, GameState
+from tricktable.bots import make_bot, play_game
 from tricktable.bots.hints import Hint
 from tricktable.cli import main
 from tricktable.cli.common import Seating
+from tricktable.cli.play import Session
 from tricktable.cli.screens import screen_for
 from tricktable.cli.summary import hand_summary
 from tricktable.cli.table import plays_text
@@ -74,6 +76,7 @@ def screens_of_a_hand(name: str, players: int | None, options: dict[str, Any],
         for width in WIDTHS:
             text = render(screen(game.view(seat), seating, prompt), width)
             assert max(len(line) for line in text.splitlines()) <= width
+            assert "…" not in text, f"a cut cell at {width} columns:\n{text}"
             leaked = shown_cards(text, game) - visible
             assert not leaked, f"{name}: seat {seat} is shown {leaked} in\n{text}"
             drawn.setdefault(str(game.phase), []).append(text)
@@ -92,6 +95,8 @@ def test_every_turn_shows_the_common_table_and_no_hidden_card(
             assert "you are" in text and "Scores" in text and "▶ Your turn" in text
     play = "\n".join(drawn["play"])
     assert "Your hand:" in play and "This trick:" in play and "Last trick:" in play
+    summary = render(hand_summary(game.results[0], Seating.of(game), 1, 0), 60)
+    assert summary.startswith("Hand 1: ") and "Score" in summary and "…" not in summary
     for line in (line for text in drawn["play"] for line in text.splitlines()):
         assert "Your turn" not in line or len(line.split("Your turn", 1)[1].strip()) > 5
 
@@ -271,9 +276,12 @@ def test_hand_summary_counts_meld_and_takes_the_last_trick_from_the_session() ->
                                                ("bidder", "5")])
 def test_play_shows_each_step_and_a_summary_after_each_hand(name: str, players: str) -> None:
     result = CliRunner().invoke(main, ["play", name, "--seed", "4", "--bots", "random",
-                                       "--players", players], input="1\n" * 400)
+                                       "--players", players], input="1\n" * 400,
+                                env={"COLUMNS": "60"})
     assert "Traceback" not in result.output
     out = result.output
+    turns = [line for line in out.splitlines() if line.startswith("▶ Your turn")]
+    assert turns and all(len(line) <= 60 for line in turns)  # wrapped, on a phone too
     assert "▶ Your turn" in out and "Legal actions:" in out
     assert re.search(r"^Hand 1: ", out, re.MULTILINE)
     assert "Last trick:" in out.split("Hand 1: ", 1)[1]
@@ -303,3 +311,51 @@ def test_a_trick_marks_each_card_s_flags_beside_it() -> None:
     plays = [{"seat": 2, "card": "10♦", "trump": True}, {"seat": 3, "card": "9♣"},
              {"seat": None, "card": "9♦", "turned_up": True}]
     assert str(plays_text(plays, seating)) == "S 10♦ (trump)  W 9♣  - 9♦ (turned up)"
+
+
+def test_hand_summary_prefers_the_game_s_outcome_and_drops_a_column_equal_to_tricks() -> None:
+    seating = Seating(["P1", "P2", "P3"], [[0], [1], [2]])
+    result = {"declarer": 0, "contract": "4 ♥", "made": False, "tricks": [2, 3, 5],
+              "card_points": [2, 3, 5], "deltas": [-8, 4, 4], "scores": [-8, 4, 4],
+              "outcome": "set: 2 tricks of 4"}
+    text = render(hand_summary(result, seating, 3), 60)
+    assert "Hand 3: P1 4 ♥: set: 2 tricks of 4" in text and "set by" not in text
+    assert "Card pts" not in text and "Tricks" in text
+    flagged = render(hand_summary(dict(result, contra=True, knocks=2, carried=0), seating, 3), 60)
+    assert "\nContra\n" in flagged and "Knocks" not in flagged  # a number may be a seat
+
+
+class _ViewPromptGame:
+    """A stand-in for a game that says what to do only through its view."""
+
+    table = tricktable.new_game("rook", seed=1).table
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return {"prompt": "Do the thing"}
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+
+def test_prompt_falls_back_to_the_view_s_prompt() -> None:
+    game: Any = _ViewPromptGame()
+    assert prompt_for(game, 0) == "Do the thing"
+
+
+@pytest.mark.parametrize("interactive", [True, False])
+def test_the_summary_waits_for_enter_only_when_a_person_types(interactive: bool) -> None:
+    game = tricktable.new_game("sixtysix", seed=3)
+    bots = [make_bot("random", "sixtysix", seat) for seat in range(2)]
+    while not game.results:
+        game.apply(random.Random(len(game.history)).choice(game.legal_actions()))
+    out = Console(width=60, record=True, file=io.StringIO())
+    session = Session(game, 0, {1: bots[1]}, out)
+    session.interactive = interactive
+    asked: list[str] = []
+    session.ask = lambda prompt: asked.append(prompt) or ""  # type: ignore[method-assign]
+    session.show_results()
+    assert "Hand 1: " in out.export_text()
+    assert asked == (["Press Enter for the next hand "] if interactive else [])
+    play_game(game, bots)
+    session.show_results()  # the last hand: the game is over, nothing to wait for
+    assert asked == (["Press Enter for the next hand "] if interactive else [])

@@ -23,6 +23,9 @@ None) is left out, so a game can declare lines for every phase.
 'Passing: 3 cards to E'
 >>> declared_line("Nest", "{nest_size} cards", view, seating) is None
 True
+>>> str(declared_line("Knocks", "{knocks} by {knockers:seats}", {"knocks": 1,
+...                   "knockers": [0]}, seating))
+'Knocks: 1 by N'
 """
 
 from __future__ import annotations
@@ -70,6 +73,15 @@ def is_empty(value: Any) -> bool:
     if isinstance(value, list):
         return all(is_empty(item) for item in value)
     return value is None or value is False or value == 0 or value in ("", {})
+
+
+def _empty_for(value: Any, form: str | None) -> bool:
+    """Whether a field leaves its line out: a seat (0 is one) only when None or no seats."""
+    if form == "seat":
+        return value is None
+    if form == "seats":
+        return value is None or value == []
+    return is_empty(value)
 
 
 def lone_block(template: str) -> tuple[str, str] | None:
@@ -135,7 +147,7 @@ def declared_line(label: str, template: str, view: JSON, seating: Seating) -> Te
     position = 0
     for match in FIELD.finditer(template):
         value = lookup(view, match.group(1))
-        if value is None if match.group(2) == "seat" else is_empty(value):
+        if _empty_for(value, match.group(2)):
             return None
         text.append(template[position:match.start()])
         text.append_text(field_text(value, match.group(2), seating))

@@ -35,7 +35,7 @@ TOTALS = (("deltas", "Hand"), ("scores", "Score"))
 """The score change and the running score, last."""
 NOT_SHOWN = frozenset({"hand", "dealer", "declarer", "contract", "last_trick", "teams",
                        "choices", "calls", "renege", "winner", "made", "bid", "value",
-                       "thrown_in", "reason", "played_out"})
+                       "thrown_in", "reason", "played_out", "outcome"})
 """Result keys drawn in the headline or not for the summary."""
 _LEADING_NUMBER = re.compile(r"^(\d+)\b")
 
@@ -64,11 +64,13 @@ def headline(result: JSON, seating: Seating, number: int) -> Text:
     elif isinstance(declarer, int):
         text.append(f": {seating.name(declarer)} {contract or ''}".rstrip())
         made, by = result.get("made"), margin(result, seating)
-        if made is not None:
+        if isinstance(result.get("outcome"), str):  # the game's own words
+            text.append(f": {result['outcome']}")
+        elif made is not None:
             text.append(": made" if made else ": set", style="bold green" if made else "bold red")
             if by is not None and (by >= 0) == bool(made):
                 text.append(f" by {abs(by)}" if by else " exactly")
-    if result.get("reason"):
+    if result.get("reason") and result.get("reason") != result.get("outcome"):
         text.append(f" ({result['reason']})")
     return text
 
@@ -81,9 +83,10 @@ def figures_table(result: JSON, seating: Seating, seat: int | None) -> Table:
               and side_values(value, seating) is not None]
     columns = [(key, head, side_values(result.get(key), seating))
                for key, head in (*COLUMNS, *extras, *TOTALS)]
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0))
     table.add_column("Side", no_wrap=True)
-    shown = [(key, head, values) for key, head, values in columns if values is not None]
+    shown = [(key, head, values) for key, head, values in columns if values is not None
+             and (key == "tricks" or values != columns[0][2])]  # not the tricks again
     for _, head, _ in shown:
         table.add_column(head, justify="right")
     for side, seats in enumerate(seating.sides):
@@ -101,7 +104,8 @@ def _figure(key: str, value: Any) -> Text:
 
 
 def piles(result: JSON, seating: Seating) -> list[Text]:
-    """The result's other things: card piles (the discard), flags that are set."""
+    """The result's other things: card piles (the discard), flags that are set (a number
+    may be a seat, as Sixty-Six's ``last_trick_bonus``, so numbers are left out)."""
     lines = []
     for key, value in result.items():
         if key in NOT_SHOWN or side_values(value, seating) is not None:
@@ -111,6 +115,7 @@ def piles(result: JSON, seating: Seating) -> list[Text]:
             lines.append(Text.assemble((f"{label}: ", "bold"), cards_text(value)))
         elif value is True:
             lines.append(Text(label, style="bold"))
+
     return lines
 
 

@@ -51,9 +51,10 @@ def default_prompt(legal: Sequence[Action], arg_types: Mapping[str, str]) -> str
 
 
 def prompt_for(game: GameState, seat: int) -> str:
-    """What ``seat`` (to move) is asked to do: the game's own words, or the default."""
+    """What ``seat`` (to move) is asked to do: the game's ``prompt(seat)``, else a
+    ``prompt`` in the seat's view, else words from the legal actions."""
     own = getattr(game, "prompt", None)
-    text = own(seat) if callable(own) else None
+    text = own(seat) if callable(own) else game.view(seat).get("prompt")
     if isinstance(text, str) and text:
         return text
     return default_prompt(game.legal_actions(), game.table.arg_types)
