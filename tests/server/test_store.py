@@ -77,6 +77,32 @@ def dead_pid() -> int:
     return process.pid
 
 
+def group_contract(store: Store) -> None:
+    """A group commit stores every good action in one go and refuses the others alone."""
+    good, stale, lost, other = room(), room(), room(), room()
+    for info in (good, stale, lost, other):
+        store.create_room(info)
+    fences = {info.id: store.claim(info.id, "elsewhere/1/a", ttl=30)
+              for info in (good, stale, lost, other)}
+    store.release("elsewhere/1/a", lost.id)
+    store.claim(lost.id, "elsewhere/2/b", ttl=30)  # lost its lease
+    items = []
+    for info, version in ((good, 1), (stale, 2), (lost, 1), (other, 1)):
+        info.version, info.scores, info.to_move = version, [version, 5], 1
+        items.append((info, StoredAction(version, 0, "play 9♣", "human"), fences[info.id]))
+    results = store.append_many(items)
+    assert results[0] is None and results[3] is None
+    assert isinstance(results[1], VersionConflict) and isinstance(results[2], LeaseLost)
+    for info, version in ((good, 1), (stale, 0), (lost, 0), (other, 1)):
+        loaded = store.load(info.id)
+        assert loaded is not None and loaded[0].version == version
+        assert len(loaded[1]) == version
+        if version:
+            assert loaded[0].scores == [1, 5] and loaded[0].to_move == 1
+            assert loaded[0].seats == info.seats
+    assert store.append_many([]) == []
+
+
 def expiry_contract(store: Store) -> None:
     """Waiting rooms unchanged for long are deleted, unless kept or served elsewhere."""
     old, mine, kept, held, fresh, playing = room(), room(), room(), room(), room(), room()
@@ -153,6 +179,7 @@ def imported_contract(store: Store) -> None:
 def test_memory_store() -> None:
     contract(MemoryStore())
     lease_contract(MemoryStore())
+    group_contract(MemoryStore())
     expiry_contract(MemoryStore())
 
 
@@ -161,6 +188,7 @@ def test_sqlite_store(tmp_path: Path) -> None:
     try:
         contract(store)
         lease_contract(store)
+        group_contract(store)
         expiry_contract(store)
     finally:
         store.close()
@@ -233,6 +261,7 @@ def test_postgres_store(postgres_store: SqlStore) -> None:
     assert postgres_store.engine.dialect.name == "postgresql"
     contract(postgres_store)
     lease_contract(postgres_store)
+    group_contract(postgres_store)
     expiry_contract(postgres_store)
 
 

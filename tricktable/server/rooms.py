@@ -308,6 +308,8 @@ class Room:
         self.idle_since = time.monotonic()
         self.fence = loaded.fence
         self.lost = False  # another process took the room's lease
+        self._views: dict[int | None, tuple[JSON, list[JSON]]] = {}  # per seat, this version
+        self._views_key: tuple[int, str] | None = None
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
         self._later(self.config.away_timeout, _Tick())
 
@@ -498,8 +500,7 @@ class Room:
         summarise(self.info, self.game)
         stored = StoredAction(version, seat, action.text, actor)
         try:
-            await self.manager.in_store(self.manager.store.append, self.info, stored,
-                                        self.fence)
+            await self.manager.commits.append(self.info, stored, self.fence)
         except LeaseLost:
             self._lose_lease()
             return
@@ -530,6 +531,7 @@ class Room:
             raise RoomError(f"room {self.id} vanished from the store")
         self.info, self.game, self.loaded = loaded.info, loaded.game, loaded
         self.fence = loaded.fence
+        self._views_key = None
         for state, seat in zip(self.seats, self.info.seats, strict=True):
             state.info = seat
 
@@ -656,18 +658,25 @@ class Room:
             "created": info.created, "updated": info.updated,
         }
 
-    def _state_frame(self, client: Client, cache: dict[int | None, tuple[JSON, list[JSON]]]
-                     ) -> JSON:
-        seat = client.seat
-        if seat not in cache:
+    def _seat_view(self, seat: int | None) -> tuple[JSON, list[JSON]]:
+        """The seat's view and legal actions, computed once per version (and status)."""
+        key = (self.info.version, self.info.status)
+        if self._views_key != key:
+            self._views, self._views_key = {}, key
+        found = self._views.get(seat)
+        if found is None:
             view = self.game.view(seat)
             legal: list[JSON] = []
             if (seat is not None and self.game.to_move == seat and self.info.status == "playing"
                     and not self.game.is_over):
                 hand = set(view.get("hand") or [])
                 legal = [protocol.action_json(a, hand) for a in self.game.legal_actions()]
-            cache[seat] = (view, legal)
-        view, legal = cache[seat]
+            found = self._views[seat] = (view, legal)
+        return found
+
+    def _state_frame(self, client: Client, cache: dict[str, JSON]) -> JSON:
+        seat = client.seat
+        view, legal = self._seat_view(seat)
         if self.game.tricks_reviewable:
             start = client.log_sent
             entries = self.game.events(seat, start)
@@ -679,9 +688,19 @@ class Room:
                 "results": self.game.results, "log": entries, "log_start": start}
 
     def _broadcast(self) -> None:
-        cache: dict[int | None, tuple[JSON, list[JSON]]] = {}
+        """Send every client its state: one serialized frame per seat and log position."""
+        cache: dict[str, JSON] = {}
+        texts: dict[tuple[int | None, int], tuple[str, int]] = {}
         for client in list(self.clients):
-            client.send(self._state_frame(client, cache))
+            key = (client.seat, client.log_sent)
+            found = texts.get(key)
+            if found is None:
+                text = protocol.dumps(self._state_frame(client, cache))
+                texts[key] = (text, client.log_sent)
+            else:
+                text, client.log_sent = found
+            client.sent_frames += 1
+            client.deliver(text)
 
     def _broadcast_error(self, code: str, message: str) -> None:
         for client in list(self.clients):
@@ -697,7 +716,7 @@ class Room:
         loop.call_later(max(0.0, delay), self.queue.put_nowait, command)
 
 
-def cache_room(cache: dict[Any, Any], room: Room) -> JSON:
+def cache_room(cache: dict[str, JSON], room: Room) -> JSON:
     """The room's public summary, computed once per broadcast."""
     key = "room"
     if key not in cache:

@@ -160,6 +160,10 @@ class StoredAction:
     at: float = field(default_factory=time.time)
 
 
+Append = tuple[RoomInfo, StoredAction, int | None]
+"""One room's action to store: the room after it, the action, the fence (or None)."""
+
+
 def check_numbered(room: RoomInfo, actions: Sequence[StoredAction]) -> None:
     """Refuse a new room's actions unless they are numbered 1, 2, ... up to its version."""
     if [a.version for a in actions] != list(range(1, room.version + 1)):
@@ -190,6 +194,15 @@ class Store(Protocol):
         ``room.version`` must already equal ``action.version``, and the stored
         room must be at ``action.version - 1``; otherwise raise VersionConflict.
         With a ``fence``, refuse (LeaseLost) unless the room's lease still has it.
+        """
+        ...
+
+    def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
+        """Store many rooms' actions in one transaction (a group commit).
+
+        Each item is checked as :meth:`append` checks it; the result at its
+        index is None (stored) or the error that refused it (nothing of it
+        stored). The others are stored all the same. At most one item a room.
         """
         ...
 
@@ -277,6 +290,17 @@ class MemoryStore:
             rooms = [r for r in self._rooms.values() if r.status in statuses]
             rooms.sort(key=lambda r: r.updated, reverse=True)
             return copy.deepcopy(rooms[:limit])
+
+    def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
+        results: list[StoreError | None] = []
+        for room, action, fence in items:
+            try:
+                self.append(room, action, fence)
+            except StoreError as error:
+                results.append(error)
+            else:
+                results.append(None)
+        return results
 
     def claim(self, room_id: str, holder: str, ttl: float = LEASE_SECONDS) -> int | None:
         with self._lock:

@@ -30,6 +30,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -44,6 +45,7 @@ from sqlalchemy.pool import StaticPool
 from tricktable.store.base import (
     LEASE_SECONDS,
     STATUSES,
+    Append,
     LeaseLost,
     RoomHeld,
     RoomInfo,
@@ -178,6 +180,20 @@ def _room_values(room: RoomInfo) -> dict[str, Any]:
     }
 
 
+def _state_values(room: RoomInfo) -> dict[str, Any]:
+    """What an action changes in a room's row (its seats change only when people join)."""
+    return {"version": room.version, "status": room.status, "scores": list(room.scores),
+            "winner": room.winner, "to_move": room.to_move, "hands": room.hands,
+            "updated": room.updated}
+
+
+GROUP_UPDATE = (update(rooms)
+                .where(rooms.c.id == bindparam("b_id"), rooms.c.version == bindparam("b_before"),
+                       rooms.c.fence == bindparam("b_fence"))
+                .values({name: bindparam(name) for name in (
+                    "version", "status", "scores", "winner", "to_move", "hands", "updated")}))
+
+
 def _event_values(room_id: str, action: StoredAction) -> dict[str, Any]:
     return {"room_id": room_id, "version": action.version, "seat": action.seat,
             "action": action.text, "actor": action.actor, "at": action.at}
@@ -244,11 +260,41 @@ class SqlStore:
             raise VersionConflict(f"room {room.id} is not at version {action.version - 1}"
                                   ) from None
 
+    def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
+        if not items:
+            return []
+        results: list[StoreError | None] = [None] * len(items)
+        with self._begin() as connection:
+            ids = [room.id for room, _action, _fence in items]
+            found = {row.id: (row.version, row.fence) for row in connection.execute(
+                select(rooms.c.id, rooms.c.version, rooms.c.fence)
+                .where(rooms.c.id.in_(ids)).with_for_update())}
+            good = []
+            for index, (room, action, fence) in enumerate(items):
+                version, stored_fence = found.get(room.id, (None, None))
+                if fence is not None and stored_fence is not None and stored_fence != fence:
+                    results[index] = LeaseLost(f"room {room.id}: this process lost its lease "
+                                               f"(fence {fence}, now {stored_fence})")
+                elif room.version != action.version or version != action.version - 1:
+                    results[index] = VersionConflict(
+                        f"room {room.id} is not at version {action.version - 1}")
+                else:
+                    good.append(index)
+            if good:
+                rows = [{**_state_values(items[i][0]), "b_id": items[i][0].id,
+                         "b_before": items[i][1].version - 1,
+                         "b_fence": found[items[i][0].id][1]} for i in good]
+                result = connection.execute(GROUP_UPDATE, rows)
+                if result.rowcount != len(good):  # changed since the SELECT: try one by one
+                    raise StoreError("rooms changed during a group commit")
+                connection.execute(insert(events),
+                                   [_event_values(items[i][0].id, items[i][1]) for i in good])
+        return results
+
     @staticmethod
     def _append(connection: Connection, room: RoomInfo, action: StoredAction,
                 fence: int | None) -> None:
-        values = _room_values(room)
-        values.pop("created")
+        values = _state_values(room)
         where = [rooms.c.id == room.id, rooms.c.version == action.version - 1]
         if fence is not None:
             where.append(rooms.c.fence == fence)
