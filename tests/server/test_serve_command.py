@@ -6,7 +6,8 @@ from pathlib import Path
 
 import httpx
 from click.testing import CliRunner
-from tt_server_support import ProcessServer
+from test_routing import REDIS, redis_or_fail
+from tt_server_support import ProcessServer, wait_for
 
 from tricktable.cli import main
 
@@ -33,3 +34,37 @@ def test_serve_starts_with_sqlite_and_serves_the_lobby(tmp_path: Path) -> None:
     finally:
         server.kill()
     assert (tmp_path / "data" / "games.db").is_file()
+
+
+def test_workers_need_redis_and_a_shared_database() -> None:
+    result = CliRunner().invoke(main, ["serve", "--no-browser", "--workers", "2"])
+    assert result.exit_code == 1 and "--workers needs --redis" in result.output
+    result = CliRunner().invoke(main, ["serve", "--no-browser", "--db", "memory", "--redis",
+                                       "redis://127.0.0.1:6379/5"])
+    assert result.exit_code == 1 and "give --db a SQLite file" in result.output
+
+
+def test_workers_share_one_port_and_stop_with_their_supervisor(tmp_path: Path) -> None:
+    redis_or_fail()
+    server = ProcessServer(str(tmp_path / "games.db"), "--redis", REDIS, "--workers", "2")
+    server.start()
+    try:
+        made = [httpx.post(f"{server.url}/api/rooms", json={"game": "rook", "name": "Ann"},
+                           timeout=30) for _ in range(6)]
+        assert [response.status_code for response in made] == [201] * 6
+        ids = {response.json()["room"]["id"] for response in made}
+        listed = {room["id"] for room in httpx.get(f"{server.url}/api/rooms").json()}
+        assert ids <= listed
+        assert server.process is not None
+        workers = children_of(server.process.pid)
+        assert len(workers) == 2
+    finally:
+        server.kill()  # SIGKILL to the supervisor: its workers notice and stop
+    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers),
+             timeout=30, message="the workers to stop")
+
+
+def children_of(pid: int) -> list[int]:
+    """The direct children of a process."""
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(child) for child in text.split()]

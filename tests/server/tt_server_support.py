@@ -249,7 +249,7 @@ class ProcessServer:
         self.process = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                         text=True, env=env)
         assert self.process.stderr is not None
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy machine takes a while to import it all
         lines = self.lines
         while time.monotonic() < deadline:
             line = self.process.stderr.readline()

@@ -10,6 +10,12 @@ import asyncio
 import copy
 import ipaddress
 import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 import webbrowser
 from typing import Any
 
@@ -59,14 +65,75 @@ def uvicorn_log_config() -> dict[str, Any]:
     return config
 
 
-async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: bool) -> None:
+def shared_socket(host: str, port: int) -> socket.socket:
+    """A socket bound with SO_REUSEPORT: each worker binds its own, the kernel shares out
+    the connections."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    return sock
+
+
+def supervise(workers: int, host: str, port: int, argv: list[str]) -> None:
+    """Run ``workers`` processes of this command on one port, restarting any that dies."""
+    reserved = shared_socket(host, port)  # keeps the port (0: a free one) while they start
+    port = reserved.getsockname()[1]
+    command = [sys.executable, "-c", "from tricktable.cli import main; main()", "serve",
+               *argv, "--workers", "1", "--port", str(port), "--reuse-port", "--no-browser"]
+    children: list[subprocess.Popen[bytes]] = [subprocess.Popen(command)
+                                               for _ in range(workers)]
+    shown = f"[{host}]" if ":" in host else host
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # one of them listens
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    click.echo(f"tricktable is at http://{shown}:{port}/ in {workers} processes", err=True)
+    try:
+        while True:
+            time.sleep(0.5)
+            for index, child in enumerate(children):
+                if child.poll() is not None:
+                    logging.getLogger("tricktable.server").warning(
+                        "worker %d (pid %d) stopped with %s; starting another", index,
+                        child.pid, child.returncode)
+                    children[index] = subprocess.Popen(command)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for child in children:
+            child.send_signal(signal.SIGINT)
+        for child in children:
+            try:
+                child.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        reserved.close()
+
+
+async def _orphan_watch(server: Any, parent: int) -> None:
+    while os.getppid() == parent:
+        await asyncio.sleep(1.0)
+    server.should_exit = True
+
+
+async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: bool,
+                 reuse_port: bool = False) -> None:
     import uvicorn
 
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on",
                             ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30,
                             log_config=uvicorn_log_config())
     server = uvicorn.Server(config)
-    task = asyncio.get_running_loop().create_task(server.serve())
+    sockets = [shared_socket(host, port)] if reuse_port else None
+    task = asyncio.get_running_loop().create_task(server.serve(sockets=sockets))
+    if reuse_port:  # a worker of --workers: it stops when its supervisor is gone
+        watch = asyncio.get_running_loop().create_task(_orphan_watch(server, os.getppid()))
+        task.add_done_callback(lambda _task: watch.cancel())
     while not server.started and not task.done():
         await asyncio.sleep(0.05)
     if server.started:
@@ -101,9 +168,17 @@ async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: b
               type=click.FloatRange(min=0.1), help="new rooms one client address may make a minute")
 @click.option("--all-rooms-per-minute", default=600.0, show_default=True,
               type=click.FloatRange(min=0.1), help="new rooms all addresses may make a minute")
+@click.option("--redis", default=None, metavar="URL",
+              help="Redis (redis://host:6379/0) through which several processes, on one "
+                   "machine or many, serve the rooms of one database")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="processes on this machine, sharing the port (needs --redis)")
+@click.option("--reuse-port", is_flag=True, hidden=True,
+              help="bind with SO_REUSEPORT (how --workers starts each process)")
 def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: float,
           away_timeout: float, bot_workers: int, log_level: str, rooms_per_minute: float,
-          all_rooms_per_minute: float) -> None:
+          all_rooms_per_minute: float, redis: str | None, workers: int,
+          reuse_port: bool) -> None:
     """Start the web app: a lobby, rooms, bots and a card table in the browser."""
     try:
         from tricktable.server import ServerConfig, create_app
@@ -112,6 +187,24 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
         raise click.ClickException(
             f"the server needs its libraries ({error.name}): pip install -e '.[server]'"
         ) from None
+    if (workers > 1 or redis) and db == "memory":
+        raise click.ClickException("several processes share rooms through a database: "
+                                   "give --db a SQLite file or postgresql://...")
+    if workers > 1 and not redis:
+        raise click.ClickException("--workers needs --redis: the processes pass each "
+                                   "other the clients of the rooms they serve through it")
+    if workers > 1:
+        configure_logging(log_level)
+        try:  # migrate once, before the workers open it
+            open_store(db).close()
+        except StoreError as error:
+            raise click.ClickException(str(error)) from None
+        argv = ["--host", host, "--bot-delay", str(bot_delay), "--away-timeout",
+                str(away_timeout), "--bot-workers", str(bot_workers), "--log-level", log_level,
+                "--rooms-per-minute", str(rooms_per_minute), "--all-rooms-per-minute",
+                str(all_rooms_per_minute), "--redis", str(redis)]
+        supervise(workers, host, port, [*argv, "--db", db] if db else argv)
+        return
     configure_logging(log_level)
     try:
         store = open_store(db)
@@ -123,10 +216,10 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
                           bot_workers=bot_workers, rooms_per_minute=rooms_per_minute,
                           rooms_burst=max(1, min(1000, round(rooms_per_minute))),
                           all_rooms_per_minute=all_rooms_per_minute,
-                          allowed_hosts=None if is_loopback(host) else ["*"])
+                          allowed_hosts=None if is_loopback(host) else ["*"], redis=redis)
     try:
         asyncio.run(_serve(create_app(config, store=store), host, port, log_level,
-                           not no_browser))
+                           not no_browser, reuse_port))
     except KeyboardInterrupt:
         pass
     finally:

@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
@@ -32,8 +32,9 @@ from tricktable.bots import BOT_NAMES
 from tricktable.server import protocol
 from tricktable.server.limits import BodyLimit, RoomRate
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
-from tricktable.server.protocol import JSON, Hello, ProtocolError
+from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
 from tricktable.server.rooms import (
+    HELLO_FIRST,
     MOVED_CLOSE,
     OUTBOX_LIMIT,
     Client,
@@ -180,7 +181,30 @@ class WsClient(Client):
             await self.websocket.send_text(text)
 
 
-async def serve_socket(websocket: WebSocket, room: Room) -> None:
+class SocketTarget(Protocol):
+    """What a connection talks to: a room here, or a room another process serves."""
+
+    config: ServerConfig
+
+    @property
+    def version(self) -> int | None:
+        """The room's version, for error frames (None if not known here)."""
+        ...
+
+    def attach(self, client: Client, hello: Hello) -> None:
+        """The client said hello."""
+        ...
+
+    def receive(self, client: Client, message: Message) -> None:
+        """The client sent a message."""
+        ...
+
+    def leave(self, client: Client) -> None:
+        """The connection closed."""
+        ...
+
+
+async def serve_socket(websocket: WebSocket, room: SocketTarget) -> None:
     """Read a connection's messages and hand them to its room until it closes."""
     client = WsClient(websocket, room.config.rate, room.config.burst)
     sender = asyncio.get_running_loop().create_task(client.pump())
@@ -208,13 +232,12 @@ async def serve_socket(websocket: WebSocket, room: Room) -> None:
                 if isinstance(parsed, Hello):
                     said_hello = True
                     room.attach(client, parsed)
-                elif not client.attached:
-                    raise ProtocolError("hello_first", "say hello first (with your seat token, "
-                                        "or none to watch)")
+                elif not said_hello:
+                    raise ProtocolError("hello_first", HELLO_FIRST)
                 else:
                     room.receive(client, parsed)
             except ProtocolError as error:
-                client.send(protocol.error_frame(error.code, str(error), room.info.version))
+                client.send(protocol.error_frame(error.code, str(error), room.version))
     except WebSocketDisconnect:
         return
     finally:
@@ -265,11 +288,18 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         opened = store if store is not None else await asyncio.to_thread(open_store, config.db)
         rooms = Rooms(opened, config)
         rooms.start()
+        if config.redis:
+            from tricktable.server.router import Router
+
+            rooms.router = Router(config.redis, rooms)
+            await rooms.router.start()
         log.info("serving rooms from %s as %s", getattr(opened, "url", "memory"), rooms.node)
         app.state.rooms = rooms
         try:
             yield
         finally:
+            if rooms.router is not None:
+                await rooms.router.close()
             await rooms.close()
             if store is None:
                 opened.close()
@@ -419,7 +449,22 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.post("/api/rooms/{room_id}/join")
     async def join_room(request: Request, room_id: str, body: JoinBody) -> JSON:
-        room = await live_room(request, room_id)
+        rooms = rooms_of(request)
+        try:
+            room = await live_room(request, room_id)
+        except HTTPException:
+            router = rooms.router
+            try:
+                if router is None or len(room_id) > 32:
+                    raise
+                await rooms.get(room_id)
+                raise
+            except RoomElsewhere as elsewhere:  # the process serving the room seats people
+                assert router is not None
+                answer = await router.join(elsewhere.holder, room_id, body.name, body.seat)
+                if "error" in answer:
+                    raise HTTPException(409, str(answer["error"])) from None
+                return {"room": answer["room"], "seat": answer["seat"], "token": answer["token"]}
         try:
             seat, token = await room.join(body.name, body.seat)
         except RoomError as error:
@@ -485,6 +530,13 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         try:
             room = await rooms_of(websocket).get(room_id) if len(room_id) <= 32 else None
         except RoomElsewhere as error:
+            router = rooms_of(websocket).router
+            if router is not None:  # served by the process holding the room, through Redis
+                from tricktable.server.router import RelayedRoom
+
+                await serve_socket(websocket, RelayedRoom(router, room_id, error.holder,
+                                                          config))
+                return
             await websocket.send_text(protocol.dumps(protocol.error_frame("moved", str(error))))
             await websocket.close(code=MOVED_CLOSE)
             return

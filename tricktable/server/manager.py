@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import tricktable
 from tricktable import GameState, OptionError, RecordError
@@ -48,6 +48,9 @@ from tricktable.store import (
     node_id,
 )
 
+if TYPE_CHECKING:
+    from tricktable.server.router import Router
+
 T = TypeVar("T")
 
 
@@ -78,6 +81,7 @@ class Rooms:
         self.commits = GroupCommit(store, run_here if sqlite or not hasattr(store, "url")
                                    else self.in_store)
         self.stopping: set[asyncio.Task[None]] = set()
+        self.router: Router | None = None  # with --redis: the link to the other processes
 
     async def in_store(self, function: Callable[..., T], *args: Any) -> T:
         """Run a blocking store call in the store's threads."""

@@ -134,6 +134,20 @@ def parse_message(text: str | bytes) -> Message:
     raise ProtocolError("bad_message", "unknown message type; types: hello, act, sync, hint, ping")
 
 
+def message_json(message: Message) -> JSON:
+    """A parsed message as JSON again (to pass it on to another process).
+
+    >>> parse_message(json.dumps(message_json(Act(4, "pass")))) == Act(4, "pass")
+    True
+    """
+    if isinstance(message, Hello):
+        return {"type": "hello", "token": message.token}
+    if isinstance(message, Act):
+        return {"type": "act", "version": message.version, "action": message.action}
+    kinds: dict[type, str] = {Sync: "sync", Hint: "hint", Ping: "ping"}
+    return {"type": kinds[type(message)]}
+
+
 def error_frame(code: str, message: str, version: int | None = None) -> JSON:
     """An error frame: nothing changed; ``message`` is for people."""
     return {"type": "error", "code": code, "message": message, "version": version}

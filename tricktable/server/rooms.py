@@ -52,6 +52,7 @@ CHOSEN_SEED = ("a deal number chosen by the room's creator deals every hidden ca
                "creator could know everyone's cards: with a deal number only bots may sit "
                "with you (make the other seats bots, or leave the deal number empty to play "
                "with other people)")
+HELLO_FIRST = "say hello first (with your seat token, or none to watch)"
 MOVED_CLOSE = 4409  # the websocket close code of a room another process serves
 OUTBOX_LIMIT = 1000  # frames queued for one client before it is dropped (it resyncs)
 
@@ -74,6 +75,7 @@ class ServerConfig:
     rooms_burst: int = 20  # and at once
     all_rooms_per_minute: float = 600.0  # rooms all addresses together may create a minute
     waiting_expiry: float = 3600.0  # seconds a room may wait for players, unwatched
+    redis: str | None = None  # Redis URL: several processes share rooms through it
 
 
 class RoomError(ValueError):
@@ -318,6 +320,11 @@ class Room:
         """The room's id."""
         return self.info.id
 
+    @property
+    def version(self) -> int:
+        """The room's version: its accepted actions."""
+        return self.info.version
+
     # -- the outside posts commands ---------------------------------------
 
     def attach(self, client: Client, hello: Hello) -> None:
@@ -370,7 +377,11 @@ class Room:
         elif isinstance(command, _Attach):
             self._hello(command.client, command.hello)
         elif isinstance(command, _Message):
-            await self._message(command.client, command.message)
+            if command.client.attached:
+                await self._message(command.client, command.message)
+            else:  # its hello was refused (a bad token)
+                command.client.send(protocol.error_frame("hello_first", HELLO_FIRST,
+                                                         self.info.version))
         elif isinstance(command, _Leave):
             self._leave(command.client)
         elif isinstance(command, _BotMove):

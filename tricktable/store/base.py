@@ -215,6 +215,10 @@ class Store(Protocol):
         """
         ...
 
+    def lease(self, room_id: str) -> tuple[str | None, float | None, int] | None:
+        """The room's lease: its holder, until when, and its fence; None if no room."""
+        ...
+
     def renew(self, holder: str, ttl: float = LEASE_SECONDS) -> None:
         """Extend every lease ``holder`` has by ``ttl`` seconds from now."""
         ...
@@ -314,6 +318,10 @@ class MemoryStore:
                 fence += 1
             self._leases[room_id] = (holder, now + ttl, fence)
             return fence
+
+    def lease(self, room_id: str) -> tuple[str | None, float | None, int] | None:
+        with self._lock:
+            return self._leases.get(room_id)
 
     def renew(self, holder: str, ttl: float = LEASE_SECONDS) -> None:
         with self._lock:

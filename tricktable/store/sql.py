@@ -36,6 +36,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -158,6 +159,8 @@ def upgrade(engine: Engine) -> None:
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     script = ScriptDirectory.from_config(config)
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # one process migrates at a time
+            connection.execute(text("select pg_advisory_xact_lock(7272021)"))
         current = MigrationContext.configure(connection).get_current_heads()
         known = {revision.revision for revision in script.walk_revisions()}
         unknown = sorted(set(current) - known)
@@ -329,6 +332,12 @@ class SqlStore:
                 if result.rowcount == 1:
                     return fence
         raise StoreError(f"room {room_id}: its lease kept changing hands; try again")
+
+    def lease(self, room_id: str) -> tuple[str | None, float | None, int] | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(rooms.c.holder, rooms.c.lease_until, rooms.c.fence)
+                                     .where(rooms.c.id == room_id)).first()
+        return None if row is None else (row.holder, row.lease_until, int(row.fence))
 
     def renew(self, holder: str, ttl: float = LEASE_SECONDS) -> None:
         with self._begin() as connection:

@@ -1,0 +1,88 @@
+"""Several processes with Redis: a client may use any of them; the room's owner serves it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tt_server_support import JSON, Socket, ThreadServer, game_over, play_until
+from websockets.sync.client import connect
+
+from tricktable.server import ServerConfig
+from tricktable.store.sql import SqlStore
+
+REDIS = os.environ.get("TRICKTABLE_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
+
+
+def redis_or_fail() -> None:
+    """Fail (not skip) with a clear message when Redis does not answer."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        pytest.fail(f"the routing tests need Redis at {REDIS} (TRICKTABLE_TEST_REDIS_URL): "
+                    f"{error}", pytrace=False)
+
+
+class SyncSession:
+    """A websockets client with the TestClient session's two methods."""
+
+    def __init__(self, url: str) -> None:
+        self.stack = contextlib.ExitStack()
+        self.connection = self.stack.enter_context(connect(url, open_timeout=20, max_size=2**22))
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)
+
+    def receive_text(self) -> str:
+        message = self.connection.recv(timeout=30)
+        return message if isinstance(message, str) else message.decode()
+
+    def close(self) -> None:
+        self.stack.close()
+
+
+def test_a_room_is_played_through_either_process(tmp_path: Path) -> None:
+    redis_or_fail()
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    config = ServerConfig(bot_delay=0, redis=REDIS)
+    with ThreadServer(config, SqlStore(url)) as first, \
+            ThreadServer(config, SqlStore(url)) as second:
+        made = httpx.post(f"{first.url}/api/rooms", json={
+            "game": "rook", "name": "Ann", "options": {"target": 150},
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
+                      {"kind": "bot", "bot": "random"}]}).json()
+        room = made["room"]["id"]
+        joined = httpx.post(f"{second.url}/api/rooms/{room}/join", json={"name": "Bo"})
+        assert joined.status_code == 200, joined.text  # seated by the first, through Redis
+        assert joined.json()["seat"] == 1
+        again = httpx.post(f"{second.url}/api/rooms/{room}/join", json={"name": "Cy"})
+        assert again.status_code == 409 and "every seat is taken" in again.json()["error"]
+        ends: dict[str, JSON] = {}
+
+        def player(base: str, token: str, name: str) -> None:
+            session = SyncSession(f"{base}/ws/{room}")
+            try:
+                ends[name] = play_until(Socket(session, token, name), game_over)
+            finally:
+                session.close()
+
+        threads = [threading.Thread(target=player, args=(second.ws_url, made["token"], "Ann")),
+                   threading.Thread(target=player, args=(first.ws_url,
+                                                         joined.json()["token"], "Bo"))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=240)
+        assert set(ends) == {"Ann", "Bo"}
+        assert ends["Ann"]["version"] == ends["Bo"]["version"]
+        record: Any = httpx.get(f"{second.url}/api/rooms/{room}/record").json()
+        assert len(record["actions"]) == ends["Ann"]["version"]
+        listed = httpx.get(f"{second.url}/api/history").json()
+        assert [r["id"] for r in listed] == [room]
