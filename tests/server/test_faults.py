@@ -28,7 +28,7 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
 import tricktable
-from tricktable.server.rooms import hash_token
+from tricktable.server.common import hash_token
 from tricktable.store.sql import SqlStore, normalise_url
 
 KILLS = int(os.environ.get("TRICKTABLE_FAULT_KILLS", "4"))

@@ -7,6 +7,6 @@ docs/server.md for the routes and docs/protocol.md for the websocket messages.
 from __future__ import annotations
 
 from tricktable.server.app import create_app
-from tricktable.server.rooms import ServerConfig
+from tricktable.server.common import ServerConfig
 
 __all__ = ["ServerConfig", "create_app"]

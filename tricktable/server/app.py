@@ -30,22 +30,21 @@ import tricktable
 from tricktable import OptionError, RecordError
 from tricktable.bots import BOT_NAMES
 from tricktable.server import protocol
-from tricktable.server.limits import BodyLimit, RoomRate
-from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
-from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
-from tricktable.server.rooms import (
+from tricktable.server.common import (
     HELLO_FIRST,
     MOVED_CLOSE,
     OUTBOX_LIMIT,
     Client,
-    Room,
     RoomElsewhere,
     RoomError,
     ServerConfig,
     default_bot,
-    start_game,
     usable_bots,
 )
+from tricktable.server.limits import BodyLimit, RoomRate
+from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
+from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
+from tricktable.server.rooms import Room, start_game
 from tricktable.store import Store, open_store
 
 log = logging.getLogger("tricktable.server")

@@ -20,11 +20,8 @@ import tricktable
 from tricktable import GameState, OptionError, RecordError
 from tricktable.records import parse_record
 from tricktable.server.commit import GroupCommit
-from tricktable.server.protocol import JSON
-from tricktable.server.rooms import (
+from tricktable.server.common import (
     CHOSEN_SEED,
-    Loaded,
-    Room,
     RoomElsewhere,
     RoomError,
     SeatState,
@@ -32,12 +29,10 @@ from tricktable.server.rooms import (
     clean_name,
     default_bot,
     hash_token,
-    log,
-    rebuild,
-    start_game,
-    summarise,
     usable_bots,
 )
+from tricktable.server.protocol import JSON
+from tricktable.server.rooms import Loaded, Room, log, rebuild, start_game, summarise
 from tricktable.store import (
     STATUSES,
     RoomHeld,

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 
 from tricktable.server import protocol
+from tricktable.server.common import MOVED_CLOSE, Client, RoomError, ServerConfig
 from tricktable.server.protocol import JSON, Hello, Message
-from tricktable.server.rooms import MOVED_CLOSE, Client, RoomError, ServerConfig
 from tricktable.store.base import holder_gone
 
 if TYPE_CHECKING:
