@@ -10,7 +10,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tt_server_support import Socket, app_client, create_room
+import pytest
+from tt_server_support import Socket, app_client, create_room, play_until
 
 from tricktable.server import ServerConfig
 from tricktable.server.commit import GroupCommit
@@ -114,3 +115,33 @@ def test_clients_of_one_seat_get_the_same_frame_text() -> None:
 
 async def _broadcast(room: Any) -> None:
     room._broadcast()
+
+
+def test_a_quick_bot_thinks_on_the_loop_and_a_slow_one_in_the_threads(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tricktable.server import rooms
+
+    real = rooms.make_bot
+    threads: dict[str, list[str]] = {"random": [], "heuristic": []}
+
+    class Watched:
+        def __init__(self, name: str, bot: Any, pause: float) -> None:
+            self.name, self.bot, self.pause = name, bot, pause
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            threads[self.name].append(threading.current_thread().name)
+            time.sleep(self.pause)
+            return self.bot.choose(view, legal)
+
+    def make_bot(name: str, game: str, seed: int = 0) -> Any:
+        return Watched(name, real(name, game, seed), 0.0 if name == "random" else 0.01)
+
+    monkeypatch.setattr(rooms, "make_bot", make_bot)
+    with app_client(ServerConfig(bot_delay=0), MemoryStore()) as client:
+        made = create_room(client, "rook", None,
+                           seats=["human", "random", "heuristic", "random"])
+        with client.websocket_connect(f"/ws/{made['room']['id']}") as session:
+            play_until(Socket(session, made["token"], "Ann"), lambda f: f["version"] >= 40)
+    assert threads["random"][0].startswith("tricktable-bot")  # not known yet: in a thread
+    assert any(not name.startswith("tricktable-bot") for name in threads["random"])
+    assert all(name.startswith("tricktable-bot") for name in threads["heuristic"])

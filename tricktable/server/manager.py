@@ -77,6 +77,7 @@ class Rooms:
                                    else self.in_store)
         self.stopping: set[asyncio.Task[None]] = set()
         self.router: Router | None = None  # with --redis: the link to the other processes
+        self.bot_seconds: dict[str, float] = {}  # each bot's decision time, on average
 
     async def in_store(self, function: Callable[..., T], *args: Any) -> T:
         """Run a blocking store call in the store's threads."""
