@@ -24,7 +24,8 @@ server process and its children), and its resident memory: the growth since
 before the first level divided by the rooms created so far (rooms of earlier
 levels stay loaded). The clients run in this process, on the same machine:
 their CPU competes with the server's. It stops at the first level whose p99
-is over 100 ms, at ``--max-rooms``, or at ``--time-limit`` seconds in all.
+is over 100 ms (unless ``--keep-going``), at ``--max-rooms``, or at ``--time-limit``
+seconds in all.
 """
 
 from __future__ import annotations
@@ -297,6 +298,8 @@ def main() -> None:
                         "(http://127.0.0.1:PORT) instead of starting one")
     parser.add_argument("--pid", type=int, default=None,
                         help="with --url: the server's process id, for its CPU and memory")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="go on doubling past the first level over 100 ms (no bisection)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args()
     humans = args.model == "human"
@@ -340,10 +343,15 @@ def main() -> None:
             good = 0
             rooms = max(1, args.start)
             while rooms <= max_rooms and time_left():
-                if not measure(rooms):
+                if measure(rooms):
+                    good = rooms
+                elif not bad:
                     bad = rooms
-                    break
-                good, rooms = rooms, rooms * 2
+                    if not args.keep_going:
+                        break
+                rooms *= 2
+            if args.keep_going:
+                bad = 0  # no bisection
             for _ in range(args.refine if bad else 0):
                 middle = (good + bad) // 2
                 if middle in (good, bad) or not time_left():
@@ -362,7 +370,7 @@ def main() -> None:
               "seconds_per_level": args.seconds, "cpus": os.cpu_count(),
               "load_average": os.getloadavg(), "levels": results,
               "largest_rooms_p99_under_100ms": best,
-              "stopped_by": "p99" if bad else "max-rooms or time-limit"}
+              "stopped_by": "p99" if bad else "max-rooms, time-limit or --keep-going"}
     if args.json:
         print(json.dumps(report, indent=1))
     else:
