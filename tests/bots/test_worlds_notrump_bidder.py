@@ -85,6 +85,21 @@ def test_notrump_a_void_shown_without_a_call_says_nothing_of_the_marker() -> Non
     play_out(worlds[0], random.Random(1))
 
 
+def test_notrump_a_world_calls_with_the_markers_it_drew() -> None:
+    game = notrump(BLOCK_DEAL, markers=MARKERS)
+    game.apply("play A♠")  # E to play: it may call with a card of its marker's suit
+    suits_called = set()
+    for world in sample(game, 0):
+        suit = STANDARD.suit_of(world.markers[1])
+        legal = world.legal_actions()
+        calls = {a.arg for a in legal if a.kind == "call"}
+        assert calls == {a.arg for a in legal if a.kind == "play"
+                         and STANDARD.suit_of(a.arg or 0) == suit}
+        if calls:
+            suits_called.add(suit)
+    assert len(suits_called) > 1  # the world's marker decides, not the real one (a ♦)
+
+
 def test_notrump_a_call_keeps_the_marker_face_up_and_its_team_must_then_trump() -> None:
     game = notrump(BLOCK_DEAL, markers=MARKERS)
     for action in ["play A♠", "call 3♦", "play 7♠", "play 3♣"]:
@@ -140,7 +155,7 @@ def test_notrump_unseen_passes_are_drawn_anew_from_the_receivers_cards() -> None
     for world in worlds:
         for giver in (1, 2):  # E passed to S and S to W: North saw neither
             receiver = giver + 1
-            dealt = world.hands[receiver] | world._played_by(receiver)
+            dealt = world.hands[receiver] | world.played[receiver]
             assert world.given[giver] & dealt == world.given[giver]
             assert world.given[giver].bit_count() == 3
         assert world.given[0] == game.given[0] and world.given[3] == game.given[3]

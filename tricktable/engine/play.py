@@ -247,8 +247,10 @@ class TrickGame(GameState):
         """The message for a card that does not follow the lead (a game may be more precise)."""
         return f"you must follow suit: you hold a {led_suit}"
 
-    def _play_card(self, seat: Seat | None, card: Card, text: str | None = None) -> Seat | None:
-        """Play ``card`` for ``seat`` (None: turned up by nobody to open the trick).
+    def _play_card(self, seat: Seat | None, card: Card, text: str | None = None,
+                   kind: str = "play") -> Seat | None:
+        """Play ``card`` for ``seat`` (None: turned up by nobody to open the trick), logged
+        as a ``kind`` event (Notrump's ``call`` plays a card too).
 
         Returns the trick's winner when the card completes it (None otherwise,
         or when nobody beat a card turned up by nobody).
@@ -257,7 +259,7 @@ class TrickGame(GameState):
         if seat is not None:
             self.hands[seat] ^= 1 << card
             self.played[seat] |= 1 << card
-            self.log.append(Event("play", seat, text or self._play_text(seat, card)))
+            self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
         if trick:
             lead = trick[0]
             if seat is None:

@@ -17,15 +17,15 @@ Four players in partnerships (13 cards each) or three each for themselves
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tricktable.cards import STANDARD, Card, Seat, bits
 from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.events import Event
+from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
-from tricktable.engine.trick import follow_or_trump_mask
+from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.worlds import Hidden
 
 SUITS = 4
@@ -38,12 +38,43 @@ NEEDED = 7  # tricks the selecting side needs, with four players or three
 HAND_SIZES = {4: 13, 3: 17}
 SUIT_MASKS = STANDARD.suit_masks[:SUITS]
 SUIT_OF = [STANDARD.suit_of(c) for c in range(len(STANDARD))]
-RANK_OF = [STANDARD.rank_of(c) for c in range(len(STANDARD))]
-FOLLOW_KEY = [1 + rank for rank in RANK_OF]
-"""Trick key of a plain card of the led suit; a card of another plain suit has 0."""
-TRUMP_KEY = [101 + rank for rank in RANK_OF]
-"""Trick key of a trump: above every plain card, by rank whatever its suit."""
 TEXT = [STANDARD.text(c) for c in range(len(STANDARD))]
+PLAIN_SPECS = {n: plain_spec(STANDARD, players=n, sides=2 if n == 4 else 3, trump=None,
+                             duty=FOLLOW | TRUMP) for n in HAND_SIZES}
+"""Trick play before any trump: follow suit; void, play a trump if your team has one
+(no duty to over-trump). A trump beats every plain card and two trumps, of one
+team's suit or of both, compare by rank; the first of equal ranks wins."""
+_TEAM_SPECS: dict[tuple[tuple[int, ...], ...], PlaySpec] = {}
+_CALLED_SPECS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int],
+                    PlaySpec] = {}
+
+
+def team_spec(side_of: tuple[int, ...], trumps: tuple[int, ...],
+              calls: tuple[int, ...]) -> PlaySpec:
+    """Trick play with each seat's team (``side_of``: 0 selects), each seat's trumps and
+    the cards it may play with a call, kept for reuse: a hand changes its spec at every
+    call and every marker played, and a few thousand specs cover every hand.
+
+    >>> spec = team_spec((0, 1, 0, 1), (SUIT_MASKS[0], 0, SUIT_MASKS[0], 0), (0,) * 4)
+    >>> spec.key(0, 0, 13) > spec.key(1, 25, 13)  # N's 2♠ trumps E's A♥
+    True
+    """
+    key = (side_of, trumps, calls)
+    spec = _TEAM_SPECS.get(key)
+    if spec is None:
+        spec = _TEAM_SPECS[key] = replace(PLAIN_SPECS[len(side_of)], side_of=side_of,
+                                          trumps=trumps, calls=calls)
+    return spec
+
+
+def called_spec(spec: PlaySpec, team: int, suit: int) -> PlaySpec:
+    """``spec`` (a :func:`team_spec`) once ``team`` calls ``suit`` trump (its calls end),
+    kept for reuse."""
+    key = (spec.side_of, spec.trumps, spec.calls, team, suit)
+    called = _CALLED_SPECS.get(key)
+    if called is None:
+        called = _CALLED_SPECS[key] = spec.with_trump(team, SUIT_MASKS[suit])
+    return called
 
 SEAT_NAMES = {4: ("N", "E", "S", "W"), 3: ("P1", "P2", "P3")}
 PLAY_TEXT = {n: [[f"{name} plays {text}" for text in TEXT] for name in names]
@@ -99,7 +130,7 @@ texts = STANDARD.texts
 
 
 @register_game
-class NotrumpGame(GameState):
+class NotrumpGame(TrickGame):
     """A game of Notrump to the target, or one hand when dealt from ``deal=``."""
 
     name = "notrump"
@@ -108,6 +139,7 @@ class NotrumpGame(GameState):
     table = TABLE
     rules_type = NotrumpRules
     player_counts = (4, 3)
+    unsearched = frozenset({"spec"})  # made of team_of, trump, markers, revealed, may_call
     rules: NotrumpRules
 
     def __init__(self, rules: NotrumpRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -155,17 +187,11 @@ class NotrumpGame(GameState):
         self.outgoing = [0] * n  # cards set aside to pass, not yet received
         self.given = [0] * n  # every card each seat passed this hand
         self.pass_offset = 1 if self.hand_number % 2 else n - 1  # left, then right
-        self.trick: list[Card] = []
-        self.trick_seats: list[Seat | None] = []  # None: the turned-up card
-        self.trick_trumps: list[bool] = []
-        self.led_mask = 0
-        self.best_key = -1
-        self.best_pos = 0
-        self.played: list[tuple[list[Card], list[Seat | None], list[bool], Seat | None]] = []
-        self.tricks_won = [0] * n
-        self.taken = [0] * n
+        self.spec = PLAIN_SPECS[n]  # until play starts: then the teams' trumps and calls
+        self._start_tricks(leader=self.eldest)
+        self.past_tricks: list[tuple[list[Card], list[Seat | None], Seat | None]] = []
+        self.trumped = 0  # the cards played this hand that were trumps when played
         self.thrown_out = 0
-        self.lacks = [0] * n  # per seat: the cards it showed it lacks by not following
         self.phase = Phase.CONTRACT
         self.to_move = self.eldest
         self.log.append(Event("deal", self.dealer,
@@ -257,104 +283,77 @@ class NotrumpGame(GameState):
     # -- play ----------------------------------------------------------------
 
     def _start_play(self) -> None:
+        """The teams' trumps and calls become the play spec; three players: the turned-up
+        card opens the first trick (never a trump: nobody played it)."""
         self.phase = Phase.PLAY
         self.to_move = self.eldest
+        self.spec = team_spec(
+            tuple(self.team_of), tuple(0 if trump is None else SUIT_MASKS[trump]
+                                       for trump in (self.trump[team] for team in self.team_of)),
+            self._call_masks())
         if self.turned_up:
             card = self.turned_up.bit_length() - 1
             self.turned_up = 0
             self.up_card = card
-            self.led_mask = SUIT_MASKS[SUIT_OF[card]]
-            self._add(card, None, False, FOLLOW_KEY[card])
+            self._play_card(None, card)
             self.log.append(Event("turn", self.dealer, f"{self.seat_name(self.dealer)} turns up "
                                                        f"{TEXT[card]} to open the first trick"))
 
-    def _add(self, card: Card, seat: Seat | None, trump: bool, key: int) -> None:
-        if key > self.best_key:
-            self.best_key, self.best_pos = key, len(self.trick)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        self.trick_trumps.append(trump)
-
-    def _playable(self, seat: Seat) -> int:
-        """The cards ``seat`` may play now: follow suit, else a trump if its team has one."""
-        hand = self.hands[seat]
-        if not self.trick:
-            return hand
-        trump = self.trump[self.team_of[seat]]
-        return follow_or_trump_mask(hand, self.led_mask, SUIT_MASKS[trump] if trump is not None
-                                    else 0)
-
-    def _callable(self, seat: Seat) -> int:
-        """The cards ``seat`` may play with a call of trump now (0: it may not call)."""
-        team = self.team_of[seat]
-        marker = self.markers[seat]
-        if (marker is None or self.revealed[seat] or not self.may_call[team]
-                or self.trump[team] is not None):
-            return 0
-        return self._playable(seat) & SUIT_MASKS[SUIT_OF[marker]]
+    def _call_masks(self) -> tuple[int, ...]:
+        """Per seat, the cards it may play with a call: its face-down marker's suit while
+        its team may call and has no trump yet (else none)."""
+        masks = []
+        for seat, marker in enumerate(self.markers):
+            team = self.team_of[seat]
+            may = (marker is not None and not self.revealed[seat] and self.may_call[team]
+                   and self.trump[team] is None)
+            masks.append(SUIT_MASKS[SUIT_OF[marker]] if may and marker is not None else 0)
+        return tuple(masks)
 
     def _play(self, seat: Seat, card: Card, call: bool) -> None:
-        team = self.team_of[seat]
-        self.hands[seat] ^= 1 << card
-        if self.trick and not self.led_mask >> card & 1:
-            self._show_void(seat, card, self.trump[team])
         text = PLAY_TEXT[self.players][seat][card]
         if call:
-            text = self._call(seat, team) + text.removeprefix(self.seat_name(seat))
+            text = self._call(seat) + text.removeprefix(self.seat_name(seat))
         elif card == self.markers[seat] and not self.revealed[seat]:
             self.revealed[seat] = True
             text += ", the marker"
-        if not self.trick:
-            self.led_mask = SUIT_MASKS[SUIT_OF[card]]
-        trump = self.trump[team] == SUIT_OF[card]
-        key = TRUMP_KEY[card] if trump else FOLLOW_KEY[card] if self.led_mask >> card & 1 else 0
-        self._add(card, seat, trump, key)
-        self.log.append(Event("call" if call else "play", seat, text))
-        if len(self.trick) == self.players + (self.trick_seats[0] is None):
-            self._finish_trick()
-        else:
-            self.to_move = (seat + 1) % self.players
+            spec = self.spec
+            if spec.calls[seat]:
+                self.spec = team_spec(spec.side_of, spec.trumps, self._call_masks())
+        if self.spec.trumps[seat] >> card & 1:
+            self.trumped |= 1 << card
+        self._play_card(seat, card, text, "call" if call else "play")
 
-    def _show_void(self, seat: Seat, card: Card, trump: int | None) -> None:
-        """``seat`` did not follow with ``card``: it holds no card of the led suit, nor,
-        if its team had a trump before this card and ``card`` is none, any trump.
+    def _call(self, seat: Seat) -> str:
+        """Reveal ``seat``'s marker and make its suit the team's trump; the event's opening.
 
-        A call is no such trump: the team had no trump before it. Nothing is
-        learnt about a marker from a call not made: calling is never required.
+        The called card is a trump already; nothing is learnt about a marker from a
+        call not made (calling is never required), and a card played before the call
+        stays plain in its trick.
         """
-        void = self.led_mask
-        if trump is not None and SUIT_OF[card] != trump:
-            void |= SUIT_MASKS[trump]
-        self.lacks[seat] |= void
-
-    def _call(self, seat: Seat, team: int) -> str:
-        """Reveal ``seat``'s marker and make its suit the team's trump; the event's opening."""
+        team = self.team_of[seat]
         marker = self.markers[seat] or 0
         suit = SUIT_OF[marker]
         self.trump[team] = suit
         self.revealed[seat] = True
-        self.calls.append((seat, suit, len(self.played) + 1))
+        self.calls.append((seat, suit, self.tricks_played + 1))
+        self.spec = called_spec(self.spec, team, suit)
         return (f"{self.seat_name(seat)} reveals the marker {TEXT[marker]}, calls "
                 f"{STANDARD.suit_text(suit)} trump and")
 
-    def _finish_trick(self) -> None:
-        winner = self.trick_seats[self.best_pos]
-        mask = 0
-        for card in self.trick:
-            mask |= 1 << card
-        self.played.append((self.trick, self.trick_seats, self.trick_trumps, winner))
+    def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
+        """Keep the trick for the table; a trick nobody beat is thrown out and the dealer
+        leads next."""
+        if self.last_trick is not None:
+            self.past_tricks.append(self.last_trick)
         if winner is None:
-            self.thrown_out |= mask
+            for card in cards:
+                self.thrown_out |= 1 << card
             self.to_move = self.dealer
-            self.log.append(Event("trick", None, f"nobody beats {TEXT[self.trick[0]]}: the trick "
+            self.log.append(Event("trick", None, f"nobody beats {TEXT[cards[0]]}: the trick "
                                                  "is thrown out"))
         else:
-            self.tricks_won[winner] += 1
-            self.taken[winner] |= mask
-            self.to_move = winner
-            self.log.append(Event("trick", winner, f"{self.seat_name(winner)} wins the trick"))
-        self.trick, self.trick_seats, self.trick_trumps = [], [], []
-        self.best_key = -1
+            super()._trick_done(winner, cards)
         if not any(self.hands):
             self._end_hand()
 
@@ -441,8 +440,9 @@ class NotrumpGame(GameState):
             return []
         phase = self.phase
         if phase is Phase.PLAY:
-            calls = self._callable(seat)
-            plays = card_actions(self._playable(seat), PLAY)
+            playable = self.playable(seat)
+            calls = playable & self.spec.calls[seat]
+            plays = card_actions(playable, PLAY)
             return plays + card_actions(calls, CALL) if calls else plays
         if phase is Phase.CONTRACT:
             return list(CONTRACT_ACTIONS)
@@ -461,18 +461,20 @@ class NotrumpGame(GameState):
             return f"you do not hold {TEXT[card]}"
         if kind == "give" and card == self.markers[seat]:
             return "your marker may not be passed"
-        if kind == "play" and not self._playable(seat) >> card & 1:
-            return self._why_not_play(seat)
-        if kind == "call" and not self._callable(seat) >> card & 1:
+        if kind == "play" and not self.playable(seat) >> card & 1:
+            return self.why_not_play(seat, card)
+        if kind == "call" and not self.callable(seat) >> card & 1:
             return self._why_not_call(seat, card)
         return None
 
-    def _why_not_play(self, seat: Seat) -> str:
-        led = STANDARD.suit_text(SUIT_OF[self.trick[0]])
-        if self.hands[seat] & self.led_mask:
-            return f"you must follow suit: you hold a {led}"
+    def why_not_play(self, seat: Seat, card: Card) -> str:
+        """The core's reason, but for a void seat that must trump: which trump it holds."""
+        led = self.spec.follows[self.trick[0]]
+        if self.hands[seat] & led or not self.hands[seat] >> card & 1:
+            return super().why_not_play(seat, card)
         trump = STANDARD.suit_text(self.trump[self.team_of[seat]] or 0)
-        return f"you cannot follow {led}, so you must play a trump: you hold a {trump}"
+        return (f"you cannot follow {STANDARD.suit_text(SUIT_OF[self.trick[0]])}, so you must "
+                f"play a trump: you hold a {trump}")
 
     def _why_not_call(self, seat: Seat, card: Card) -> str:
         team = self.team_of[seat]
@@ -507,13 +509,12 @@ class NotrumpGame(GameState):
     def _calls_view(self) -> list[JSON]:
         return [{"seat": s, "suit": STANDARD.suit_text(t), "trick": n} for s, t, n in self.calls]
 
-    @staticmethod
-    def _trick_view(cards: list[Card], seats: list[Seat | None],
-                    trumps: list[bool]) -> list[JSON]:
+    def _trick_view(self, cards: list[Card], seats: list[Seat | None]) -> list[JSON]:
         plays: list[JSON] = []
-        for card, seat, trump in zip(cards, seats, trumps, strict=True):
+        trumped = self.trumped
+        for card, seat in zip(cards, seats, strict=True):
             play: JSON = {"seat": seat, "card": TEXT[card]}
-            if trump:
+            if trumped >> card & 1:
                 play["trump"] = True
             if seat is None:
                 play["turned_up"] = True
@@ -521,7 +522,7 @@ class NotrumpGame(GameState):
         return plays
 
     def _played_view(self) -> list[JSON]:
-        return [{"cards": self._trick_view(c, s, t), "winner": w} for c, s, t, w in self.played]
+        return [{"cards": self._trick_view(c, s), "winner": w} for c, s, w in self.past_tricks]
 
     def view(self, seat: Seat | None) -> JSON:
         """What ``seat`` sees at the table (None: a spectator).
@@ -558,7 +559,7 @@ class NotrumpGame(GameState):
             "pass_count": self.rules.pass_count,
             "pass_direction": "left" if self.pass_offset == 1 else "right",
             "turned_up": None if self.up_card is None else TEXT[self.up_card],
-            "trick": self._trick_view(self.trick, self.trick_seats, self.trick_trumps),
+            "trick": self._trick_view(self.trick, self.trick_seats),
             "last_trick": played[-1] if played else None,
             "tricks_played": played,
             "tricks": self._side_tricks(),
@@ -671,20 +672,13 @@ class NotrumpGame(GameState):
                 marker = rng.choice(list(bits(self.hands[other] & ~self.given[seat])))
                 self.markers[other] = marker
             if not known:
-                held = self.hands[other] | self._played_by(other)
+                held = self.hands[other] | self.played[other]
                 if marker is not None:
                     held &= ~(1 << marker)
                 self.given[giver] = sum(1 << c for c in rng.sample(
                     list(bits(held)), self.given[giver].bit_count()))
-
-    def _played_by(self, seat: Seat) -> int:
-        """The cards ``seat`` played in this hand so far."""
-        mask = 0
-        for cards, seats, _, _ in [*self.played, (self.trick, self.trick_seats, [], None)]:
-            for card, player in zip(cards, seats, strict=True):
-                if player == seat:
-                    mask |= 1 << card
-        return mask
+        if self.phase is Phase.PLAY:  # a face-down marker drawn anew: what its seat may call
+            self.spec = team_spec(self.spec.side_of, self.spec.trumps, self._call_masks())
 
     def unlike_cards(self) -> int:
         """The markers still in hand: playing one is not like playing another card."""
@@ -748,6 +742,6 @@ class NotrumpGame(GameState):
                     f"time: {left} to go")
         play = "Lead any card" if not self.trick else (
             "Play a card: follow suit if you can, else a trump if your team has one")
-        if self._callable(seat):
+        if self.callable(seat):
             play += "; or call trump with a card of your marker's suit (call CARD)"
         return play

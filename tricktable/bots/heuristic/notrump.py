@@ -33,18 +33,15 @@ from dataclasses import dataclass
 from tricktable.bots.heuristic.common import CardReader, View, chance_holds_any
 from tricktable.cards import STANDARD, Card, Seat, Suit, bits
 from tricktable.engine.actions import Action
-from tricktable.games.notrump import (
-    FOLLOW_KEY,
-    NO_TRUMP,
-    RANK_OF,
-    SUIT_MASKS,
-    SUIT_OF,
-    SUITS,
-    TRUMP_KEY,
-    VALUES,
-)
+from tricktable.engine.play import TRUMP_BASE
+from tricktable.games.notrump import NO_TRUMP, PLAIN_SPECS, SUIT_MASKS, SUIT_OF, SUITS, VALUES
 
 READER = CardReader(STANDARD)
+RANK_OF = PLAIN_SPECS[4].rank
+FOLLOW_KEY = [1 + rank for rank in RANK_OF]
+"""A card's trick key as the game's play spec gives it when it follows the lead ..."""
+TRUMP_KEY = [TRUMP_BASE + rank for rank in RANK_OF]
+"""... and when it is a trump: above every plain card, by rank whatever its suit."""
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 HONOURS = {ACE: 1.0, KING: 0.7, QUEEN: 0.4, JACK: 0.15}
 """Tricks a high card is worth as a winner, when its suit is long enough to guard it."""
