@@ -359,3 +359,26 @@ def test_the_summary_waits_for_enter_only_when_a_person_types(interactive: bool)
     play_game(game, bots)
     session.show_results()  # the last hand: the game is over, nothing to wait for
     assert asked == (["Press Enter for the next hand "] if interactive else [])
+
+
+def test_beginner_guide_names_the_trump_with_the_highest_top_bid() -> None:
+    game = tricktable.new_game("pinochle", seed=5)
+    while str(game.phase) == "bid":
+        legal = game.legal_actions()
+        mover = game.to_move
+        game.apply(next(a for a in legal if a.kind == ("bid" if mover == 0 else "pass")))
+    assert str(game.phase) == "trump" and game.to_move == 0
+    view = game.view(0)
+    advice = guide_advice(view, screen_for(game).declared, game.legal_actions())
+    best = max(view["beginner"], key=lambda suit: view["beginner"][suit]["suggested_bid"])
+    assert advice is not None and advice.action.text == f"trump {best}"
+
+
+def test_a_number_that_could_be_a_bid_is_explained_under_the_list() -> None:
+    result = CliRunner().invoke(main, ["play", "bidder", "--seed", "1", "--bots", "random"],
+                                input="quit\n\n")
+    assert "A number alone picks from the list: 6 is 'bid 8'; to bid 6, type 'bid 6'." \
+        in result.output
+    rook = CliRunner().invoke(main, ["play", "rook", "--seed", "1", "--bots", "random"],
+                              input="quit\n\n")
+    assert "A number alone picks" not in rook.output

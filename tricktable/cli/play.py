@@ -70,6 +70,27 @@ def read_action(game: GameState, text: str) -> Action:
     raise first
 
 
+def number_note(legal: list[Action], arg_types: dict[str, str]) -> str | None:
+    """A warning when a number alone would pick from the list rather than mean itself.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("pinochle", seed=1)
+    >>> number_note(game.legal_actions(), game.table.arg_types)
+    "A number alone picks from the list: 25 is 'bid 44'; to bid 25, type 'bid 25'."
+    >>> game = tricktable.new_game("rook", seed=1)  # bids from 70, the list ends at 28
+    >>> number_note(game.legal_actions(), game.table.arg_types) is None
+    True
+    """
+    clashes = [a for a in legal if arg_types.get(a.kind) == "number" and a.arg is not None
+               and 1 <= a.arg <= len(legal) and legal[a.arg - 1] != a]
+    if not clashes:
+        return None
+    example = clashes[min(4, len(clashes) - 1)]
+    number = example.arg or 0
+    return (f"A number alone picks from the list: {number} is '{legal[number - 1].text}'; "
+            f"to {example.kind} {number}, type '{example.kind} {number}'.")
+
+
 class Session:
     """A game between one human seat and bots, printed as the human sees it."""
 
@@ -186,6 +207,9 @@ class Session:
         self.out.print(self.screen(self.game.view(self.seat), self.seating, prompt),
                        soft_wrap=False)
         self.out.print(actions_list(legal))
+        note = number_note(legal, self.game.table.arg_types)
+        if note:
+            self.out.print(Text(note, style="yellow"), soft_wrap=False)
 
     def ask(self, prompt: str) -> str | None:
         """One line of input, or None at the end of input."""
