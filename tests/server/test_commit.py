@@ -49,7 +49,8 @@ def test_many_rooms_moves_share_transactions() -> None:
                                              None) for info in infos))
         await commit.close()
 
-    asyncio.run(all_at_once())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own (as test_limits)
+        pool.submit(asyncio.run, all_at_once()).result()
     assert sum(store.batches) == 40 and len(store.batches) <= 3, store.batches
     assert all(store.load(info.id)[0].version == 1 for info in infos)  # type: ignore[index]
 
