@@ -59,7 +59,7 @@ class RoomHeld(StoreError):
         self.room_id, self.holder = room_id, holder
 
 
-LEASE_SECONDS = 10.0
+LEASE_SECONDS = 6.0
 """How long a room's lease lasts unless its holder renews it (every third of it)."""
 
 
