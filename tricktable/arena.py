@@ -217,8 +217,7 @@ def play_deals(
 
 def share_of_win(game: GameState, side: int) -> float:
     """The share of the game's win that went to ``side`` (1, 0, or a shared part)."""
-    winners: list[int] = getattr(game, "winners", None) or (
-        [game.winner] if game.winner is not None else [])
+    winners = game.winning_sides()
     return 1 / len(winners) if side in winners else 0.0
 
 

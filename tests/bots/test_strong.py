@@ -157,8 +157,8 @@ def test_hint_is_only_for_the_seat_to_move() -> None:
         tricktable.hint(game, other)
 
 
-def test_suggested_bids_are_for_pinochle_only() -> None:
-    with pytest.raises(ValueError, match="Pinochle"):
+def test_suggested_bids_are_for_games_that_declare_them() -> None:
+    with pytest.raises(ValueError, match="Rook suggests no bids"):
         suggested_bids(start("rook", 4, 1))
     # a run and marriages in hearts
     hearts = ["AH", "10H", "KH", "QH", "JH", "9H", "KH", "QH", "QS", "JD", "AS", "9C"]

@@ -94,6 +94,8 @@ def test_a_research_deal_is_the_hand_the_engine_plays(name: str, players: int) -
     assert not game.is_over and game.legal_actions()
 
 
-def test_a_game_without_a_deal_layout_is_refused() -> None:
-    with pytest.raises(ValueError, match="no deal layout"):
+def test_a_deal_layout_for_no_game_or_a_wrong_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
         places("chess", 2)
+    with pytest.raises(ValueError, match="Rook is not played by 3 players"):
+        places("rook", 3)

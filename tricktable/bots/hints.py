@@ -62,9 +62,10 @@ def rank_hints(state: GameState, legal: list[Action], worlds: int = 24, seconds:
 
 def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
                    confidence: float = 0.6) -> dict[str, dict[str, float]]:
-    """Pinochle's beginner bids: for each trump, the points the seat's team can expect
-    if the seat declares with it, and the highest bid made in ``confidence`` of the
-    sampled deals (the rest of the hand played out by heuristic players).
+    """Beginner bids, where the game offers them (``suggests_bids``, Pinochle): for each
+    trump, the points the seat's side can expect if the seat declares with it, and the
+    highest bid made in ``confidence`` of the sampled deals (the rest of the hand played
+    out by heuristic players).
 
     >>> import tricktable
     >>> game = tricktable.new_game("pinochle", seed=2)
@@ -73,8 +74,10 @@ def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
     (True, True)
     """
     seat = game.to_move if seat is None else seat
-    if game.name != "pinochle" or seat is None:
-        raise ValueError("suggested bids are for a Pinochle seat")
+    if seat is None:
+        raise ValueError("the game is over")
+    if not game.suggests_bids:
+        raise ValueError(f"{game.title} suggests no bids")
     state = game.redacted(seat)
     rng = random.Random(f"bids:{json.dumps(state.view(seat), sort_keys=True)}")
     totals: dict[str, list[int]] = {}
@@ -94,12 +97,13 @@ def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
 
 
 def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
-    """The points (counted meld and tricks) ``seat``'s team takes when it wins the
-    auction at the lowest bid and names ``trump`` in ``world``."""
+    """The points (the game's ``hand_points``: Pinochle's counted meld and tricks)
+    ``seat``'s side takes when it wins the auction at the lowest bid and names ``trump``
+    in ``world``."""
     game = world.fork()
     hand = len(game.results)
     bots = [make_bot("heuristic", game.name, seed + s) for s in range(game.players)]
-    while game.phase is not Phase.TRUMP:
+    while game.phase is Phase.BID:
         legal = game.legal_actions()
         if game.to_move == seat:
             game.apply(next(a for a in legal if a.kind == "bid"))
@@ -108,6 +112,4 @@ def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
     game.apply(trump)
     while len(game.results) == hand:
         bot_step(game, bots)  # the players watch each trick, as at the table
-    result = game.results[hand]
-    team = seat & 1
-    return int(result["meld_counted"][team] + result["card_points"][team])
+    return game.hand_points(game.results[hand], game.side_of(seat))

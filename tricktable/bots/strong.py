@@ -190,16 +190,15 @@ def _heuristic(game: str, seed: int) -> Bot:
 
 
 def cards_left(game: GameState) -> int:
-    """Cards still to be played: in hand, and in a stock still to be drawn from (a closed
-    Sixty-Six stock is not: its cards stay out of play).
+    """Cards still to be played: in hand, and those still to be drawn (the game's
+    ``cards_to_draw``: a closed Sixty-Six stock's cards stay out of play).
 
     >>> from tricktable import new_game
     >>> cards_left(new_game("sixtysix", seed=1))
     24
     """
     held = sum(hand.bit_count() for hand in game.hands)  # type: ignore[attr-defined]
-    drawing = getattr(game, "stock_open", True)
-    return held + (len(getattr(game, "stock", ())) if drawing else 0)
+    return held + game.cards_to_draw()
 
 
 def _took_trick(game: GameState, seat: int, before: list[int]) -> bool | None:

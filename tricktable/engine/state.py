@@ -19,7 +19,9 @@ from typing import Any, ClassVar
 
 from tricktable.cards import Card, Deck, Seat
 from tricktable.engine.actions import Action, ActionTable, IllegalAction
+from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
+from tricktable.engine.observe import Feature
 from tricktable.engine.rules import Rules
 from tricktable.engine.trick import PlayPosition
 from tricktable.engine.worlds import Hidden, InconsistentWorld
@@ -303,6 +305,37 @@ class GameState(ABC):
             "deal": copy.deepcopy(self.deal),
             "actions": list(self.history),
         }
+
+    # -- declarations: what generic code reads instead of a game's name ----------
+    # (tricktable/engine/declare.py lists them; a game overrides those that apply)
+
+    phases: ClassVar[tuple[Phase, ...]] = ()  # the phases of a hand, in order (not GAME_OVER)
+    deal_piles: ClassVar[Piles] = {}  # by players: the piles of a deal= besides the hands
+    zero_sum: ClassVar[bool] = False  # every hand's score changes add up to zero
+    suggests_bids: ClassVar[bool] = False  # a hint in the auction suggests a bid per trump
+
+    @classmethod
+    def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
+        """Each player's least and greatest score change in one hand, and its most decisions."""
+        raise NotImplementedError(f"{cls.title} does not declare its hand bounds")
+
+    @classmethod
+    def features(cls, players: int, sides: int) -> list[Feature]:
+        """The observation features the game adds to the common ones (research)."""
+        return []
+
+    def winning_sides(self) -> list[int]:
+        """The sides that won the game (several share a win), empty while it goes on."""
+        return [] if self.winner is None else [self.winner]
+
+    def cards_to_draw(self) -> int:
+        """Cards still to come into the hands this hand (a stock still drawn from)."""
+        return 0
+
+    def hand_points(self, result: JSON, side: int) -> int:
+        """The points ``side`` took in the finished hand ``result``, whether or not its
+        contract was made (the suggested bids weigh them)."""
+        return int(result["card_points"][side])
 
     def seat_name(self, seat: Seat) -> str:
         """A seat's label: N E S W with four players, else P1, P2, ..."""

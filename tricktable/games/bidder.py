@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tricktable.cards import PIQUET, Card, Seat
+from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
+from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
@@ -626,3 +630,66 @@ class BidderGame(GameState):
         if self.bid == NULL and seat == self.declarer:
             text += " (null: take no trick)"
         return text
+
+    # -- declarations (tricktable/engine/declare.py) ------------------------------
+
+    phases = (Phase.KNOCK, Phase.BID, Phase.TRUMP, Phase.PLAY)
+    deal_piles: ClassVar[Piles] = {players: {"left_over": len(PIQUET) - players * size}
+                  for players, size in HAND_SIZES.items()}
+    zero_sum = True
+
+    @classmethod
+    def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
+        """The whole hand bid, doubled by every knock and a contra, paid by or to each other
+        player; knocks, the auction, trump, contra and every card."""
+        assert isinstance(rules, BidderRules)
+        size = HAND_SIZES[players]
+        doublings = players * rules.knocking + rules.contra
+        stake = float(size * 2 ** doublings * (players - 1))
+        decisions = players * rules.knocking + size + 1 + players + 2 + players * size
+        return HandBounds(-stake, stake, decisions)
+
+    @classmethod
+    def features(cls, players: int, sides: int) -> list[Feature]:
+        """The auction, the contract, trump, knocks, contra and the left-over cards."""
+        n = players
+        return [
+            Feature("bids", (n,), "each seat's highest bid, by its rank in the auction order"
+                    " / (hand size + 1)", _bids_feature),
+            Feature("passed", (n,), "1 for each seat that has passed",
+                    obs.passes("bids", "bid", "pass")),
+            Feature("high_bidder", (n,), "the seat holding the high bid",
+                    obs.seat_of("high_bidder")),
+            Feature("declarer", (n,), "the seat that won the bid", obs.seat_of("declarer")),
+            Feature("contract", (1,), "the tricks bid / hand size (0 for null)",
+                    _contract_feature),
+            Feature("null", (1,), "1 if the contract is null", obs.equals("contract", "null")),
+            Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),
+            Feature("knockers", (n,), "1 for each seat that knocked",
+                    obs.seats_listed("knockers")),
+            Feature("contra_by", (n,), "the seat that declared contra",
+                    obs.seat_of("contra_by")),
+            Feature("left_over", (len(PIQUET),), "the left-over cards, out of play, once shown",
+                    obs.cards_of("left_over")),
+        ]
+
+    def winning_sides(self) -> list[int]:
+        """Every seat with the best score once the game is over (a shared win)."""
+        return list(self.winners)
+
+
+def _bids_feature(r: Reading, x: obs.Cells) -> None:
+    """Each seat's highest bid by its rank in the auction order / (hand size + 1)."""
+    size = r.view["hand_size"]
+    for entry in r.view["bids"]:
+        bid = entry["bid"]
+        if bid != "pass":
+            rank = bid_rank(NULL if bid == "null" else bid, size) / (size + 1)
+            x[r.rel(entry["seat"])] = max(x[r.rel(entry["seat"])], rank)
+
+
+def _contract_feature(r: Reading, x: obs.Cells) -> None:
+    """The tricks bid / hand size (0 for null)."""
+    contract = r.view["contract"]
+    if contract is not None and contract != "null":
+        x[0] = int(contract.split()[0]) / r.view["hand_size"]

@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from tricktable.cards import STANDARD, Card, Seat, bits
+from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
+from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
@@ -747,3 +751,66 @@ class NotrumpGame(TrickGame):
         if self.callable(seat):
             play += "; or call trump with a card of your marker's suit (call CARD)"
         return play
+
+    # -- declarations (tricktable/engine/declare.py) ------------------------------
+
+    phases = (Phase.CONTRACT, Phase.MARKER, Phase.PASS, Phase.PLAY)
+    deal_piles: ClassVar[Piles] = {4: {}, 3: {"turned_up": 1}}
+
+    @classmethod
+    def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
+        """A side scores nothing or the contract's value; each seat chooses, sets a marker,
+        passes its cards and plays its hand."""
+        assert isinstance(rules, NotrumpRules)
+        decisions = players * (2 + rules.pass_count + HAND_SIZES[players])
+        return HandBounds(0.0, float(max(VALUES)), decisions)
+
+    @classmethod
+    def features(cls, players: int, sides: int) -> list[Feature]:
+        """The contract and who chose it, trumps known and calls, markers, passed cards."""
+        n, d = players, len(STANDARD)
+        return [
+            Feature("passes", (n,), "1 for each seat that passed the choice of contract",
+                    obs.passes("choices", "choice", "pass")),
+            Feature("declarer", (n,), "the seat that chose the contract",
+                    obs.seat_of("declarer")),
+            Feature("contract", (5,), "the contract, one-hot: ♠ ♥ ♦ ♣, No Trump",
+                    _contract_feature),
+            Feature("selecting", (1,), "1 if the seat's team chose the contract",
+                    _selecting_feature),
+            Feature("trumps", (sides, 4), "each side's trump suit once known (♠ ♥ ♦ ♣), own"
+                    " side first", _trumps_feature),
+            Feature("may_call", (sides,), "1 for each side that may still call trump, own side"
+                    " first", obs.per_side("may_call", 1)),
+            Feature("called", (n,), "1 for each seat that called trump",
+                    obs.seats_listed("calls")),
+            Feature("marker", (d,), "the seat's own trump marker", obs.cards_of("marker")),
+            Feature("revealed_markers", (n, d), "each seat's marker once revealed, by relative"
+                    " seat", obs.cards_per_seat("revealed_markers")),
+            Feature("gave", (d,), "the cards the seat passed", obs.cards_of("passed")),
+            Feature("received", (d,), "the cards the seat received", obs.cards_of("received")),
+            Feature("pass_left", (1,), "1 when this hand's cards pass to the left",
+                    obs.equals("pass_direction", "left")),
+            Feature("turned_up", (d,), "the turned-up card (three players)",
+                    obs.cards_of("turned_up")),
+        ]
+
+
+def _contract_feature(r: Reading, x: obs.Cells) -> None:
+    """The contract one-hot: the four suits, then No Trump."""
+    contract = r.view["contract"]
+    if contract is not None:
+        x[4 if contract == "No Trump" else r.suit(contract)] = 1
+
+
+def _selecting_feature(r: Reading, x: obs.Cells) -> None:
+    """1 if the observing seat's team chose the contract (listed first in ``teams``)."""
+    teams = r.view["teams"]
+    x[0] = float(bool(teams) and r.seat in teams[0])
+
+
+def _trumps_feature(r: Reading, x: obs.Cells) -> None:
+    """Each side's trump suit once known, own side first."""
+    for side, trump in enumerate(r.view["trump"]):
+        if trump is not None:
+            x[r.rel_side(side), r.suit(trump)] = 1

@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
+from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
+from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
@@ -658,3 +662,56 @@ class PinochleGame(TrickGame):
             return "Lead any card"
         return ("Play a card: follow suit and beat the best card if you can; if you can't "
                 "follow, trump")
+
+    # -- declarations (tricktable/engine/declare.py) ------------------------------
+
+    phases = (Phase.BID, Phase.TRUMP, Phase.PLAY)
+    deal_piles: ClassVar[Piles] = {4: {}}
+    suggests_bids = True
+
+    @classmethod
+    def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
+        """A set loses at most the highest bid; a team scores at most a hand's whole meld
+        twice, every trick point and the last trick; 80 bids and 4 passes, trump, 48 cards."""
+        assert isinstance(rules, PinochleRules)
+        high = 2.0 * MELD_CAP + 24 + rules.last_trick
+        return HandBounds(-float(BID_MAX), high, 80 + 4 + 1 + 48)
+
+    @classmethod
+    def features(cls, players: int, sides: int) -> list[Feature]:
+        """The auction (meld bids too), trump, each seat's meld and shown cards, points."""
+        n, d = players, len(PINOCHLE)
+        return [
+            Feature("bids", (n,), "each seat's highest bid / 100", obs.bids(100)),
+            Feature("passed", (n,), "1 for each seat that has passed",
+                    obs.passes("bids", "bid", None)),
+            Feature("meld_bids", (n,), "1 for each seat that made a meld bid",
+                    obs.passes("bids", "meld_bid", True)),
+            Feature("high_bidder", (n,), "the seat holding the high bid",
+                    obs.seat_of("high_bidder")),
+            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("bidder")),
+            Feature("high_bid", (1,), "the high bid (the contract once won) / 100",
+                    obs.number("high_bid", 100)),
+            Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),
+            Feature("meld", (n,), "each seat's meld / 100 (clipped)", _meld_feature),
+            Feature("shown", (n, d), "the melded cards still in each hand, by relative seat",
+                    obs.cards_per_seat("shown")),
+            Feature("trick_points", (sides,), "each side's trick points / 25, own side first",
+                    obs.per_side("trick_points", 25)),
+        ]
+
+    def hand_points(self, result: JSON, side: int) -> int:
+        """The team's meld that counted and its trick points."""
+        return int(result["meld_counted"][side] + result["card_points"][side])
+
+
+MELD_CAP = 150 + 2 * 4 + 6 * 2 + 2 + sum(double for *_, double in AROUND) + 30
+"""More than one hand can meld: double run, royal marriages, three suits' marriages twice,
+both dix, every double around, double pinochle."""
+
+
+def _meld_feature(r: Reading, x: obs.Cells) -> None:
+    """Each seat's meld / 100, by relative seat."""
+    if r.view["meld"] is not None:
+        for player in r.view["meld"]["players"]:
+            x[r.rel(player["seat"])] = obs.scaled(player["total"], 100)

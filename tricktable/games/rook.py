@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from tricktable.cards import ROOK, Card, Seat, bits
+from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
+from tricktable.engine.observe import Feature
 from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
@@ -509,3 +513,33 @@ class RookGame(TrickGame):
             return "Lead any card"
         led = self.trump if self.trick[0] == BIRD else ROOK.suit_of(self.trick[0])
         return f"Play a card: follow {ROOK.suit_text(led or 0)} if you can"
+
+    # -- declarations (tricktable/engine/declare.py) ------------------------------
+
+    phases = (Phase.BID, Phase.DISCARD, Phase.TRUMP, Phase.PLAY)
+    deal_piles: ClassVar[Piles] = {4: {"nest": 1}}
+
+    @classmethod
+    def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
+        """The 200 points either way; 27 bids and 4 passes, discard, trump, 56 cards."""
+        return HandBounds(-200.0, 200.0, 27 + 4 + 2 + 56)
+
+    @classmethod
+    def features(cls, players: int, sides: int) -> list[Feature]:
+        """The auction, trump and the bidder's own nest card and discard."""
+        n, d = players, len(ROOK)
+        return [
+            Feature("bids", (n,), "each seat's highest bid / 200", obs.bids(200)),
+            Feature("passed", (n,), "1 for each seat that has passed",
+                    obs.passes("bids", "bid", None)),
+            Feature("high_bidder", (n,), "the seat holding the high bid",
+                    obs.seat_of("high_bidder")),
+            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("bidder")),
+            Feature("high_bid", (1,), "the high bid (the contract once won) / 200",
+                    obs.number("high_bid", 200)),
+            Feature("trump", (4,), "the trump colour, one-hot (R G Y B)", obs.suit_of("trump")),
+            Feature("nest_card", (d,), "the card the bidder found in the nest (the bidder"
+                    " only)", obs.cards_of("nest_card")),
+            Feature("discard", (d,), "the bidder's own discard (the bidder only)",
+                    obs.cards_of("discard")),
+        ]

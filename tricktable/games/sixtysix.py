@@ -18,10 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
+from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
+from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, GameState, Phase, read_deal
@@ -687,3 +691,48 @@ class SixtySixGame(GameState):
                   "show": "show a marriage that takes you to 66",
                   "close": "close the stock"}
         return ", or ".join([text, *(words for kind, words in extras.items() if kind in kinds)])
+
+    # -- declarations (tricktable/engine/declare.py) ------------------------------
+
+    phases = (Phase.PLAY,)
+    deal_piles: ClassVar[Piles] = {2: {"stock": 11, "trump": 1}}  # the stock top first
+
+    @classmethod
+    def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
+        """0 to 3 game points; 24 cards, 6 draws, a close, an exchange, a marriage shown."""
+        return HandBounds(0.0, 3.0, 24 + 6 + 3)
+
+    @classmethod
+    def features(cls, players: int, sides: int) -> list[Feature]:
+        """Trump, the stock, who closed it, points, marriages, cards seen, the carry."""
+        n, d = players, len(SIXTYSIX)
+        return [
+            Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),
+            Feature("trump_card", (d,), "the face-up card under the stock",
+                    obs.cards_of("trump_card")),
+            Feature("stock_size", (1,), "cards in the stock / 12", obs.number("stock_size", 12)),
+            Feature("closed", (1,), "1 once the stock is closed", obs.flag("closed")),
+            Feature("closer", (n,), "the seat that closed the stock", obs.seat_of("closer")),
+            Feature("draw_pending", (1,), "1 when the trick's winner must draw or close",
+                    obs.flag("draw_pending")),
+            Feature("follow_suit", (1,), "1 once suit must be followed",
+                    obs.flag("follow_suit")),
+            Feature("points", (n,), "each seat's counted points / 66 (clipped)",
+                    obs.per_seat("points", 66)),
+            Feature("marriages", (n, 4), "the marriages each seat announced, by suit",
+                    _marriages_feature),
+            Feature("shown", (n, d), "the cards each hand holds that the other has seen",
+                    obs.cards_per_seat("shown")),
+            Feature("carry", (1,), "game points carried over / 3 (clipped)",
+                    obs.number("carry", 3)),
+        ]
+
+    def cards_to_draw(self) -> int:
+        """The stock's cards while it is drawn from (a closed stock stays out of play)."""
+        return len(self.stock) if self.stock_open else 0
+
+
+def _marriages_feature(r: Reading, x: obs.Cells) -> None:
+    """The marriages each seat announced, by relative seat and suit."""
+    for marriage in r.view["marriages"]:
+        x[r.rel(marriage["seat"]), r.suit(marriage["suit"])] = 1

@@ -4,7 +4,8 @@ Research adapters deal a single hand themselves (the PettingZoo environment
 from its own RNG, the OpenSpiel game card by card as chance outcomes) and
 start it with ``tricktable.new_game(name, deal=...)``. A game's *places* are
 each seat's hand, then the piles its ``deal=`` takes (Rook's nest, Sixty-Six's
-stock and turned-up trump, ...), each with its number of cards.
+stock and turned-up trump, ...), each with its number of cards, as the game
+declares them (``deal_piles``).
 
 >>> places("rook", 4)[-2:]
 [('hand', 14), ('nest', 1)]
@@ -16,23 +17,13 @@ stock and turned-up trump, ...), each with its number of cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tricktable.cards import Card, Seat
 from tricktable.engine.registry import find_game
-from tricktable.games import bidder
 
 Place = tuple[str, int]  # ("hand", cards) for each seat in turn, then (pile name, cards)
-
-_PILES: dict[str, Callable[[int], dict[str, int]]] = {
-    "rook": lambda players: {"nest": 1},
-    "pinochle": lambda players: {},
-    "notrump": lambda players: {"turned_up": 1} if players == 3 else {},
-    "sixtysix": lambda players: {"stock": 11, "trump": 1},  # the stock top first
-    "bidder": lambda players: {"left_over": 32 - players * bidder.HAND_SIZES[players]},
-}
-"""The piles each game's ``deal=`` takes besides the hands, by number of players."""
 
 
 def places(name: str, players: int) -> list[Place]:
@@ -41,11 +32,11 @@ def places(name: str, players: int) -> list[Place]:
     >>> places("notrump", 3)
     [('hand', 17), ('hand', 17), ('hand', 17), ('turned_up', 1)]
     """
-    try:
-        piles = _PILES[name](players)
-    except KeyError:
-        raise ValueError(f"no deal layout for the game {name!r}") from None
-    size = (len(find_game(name).deck) - sum(piles.values())) // players
+    cls = find_game(name)
+    if players not in cls.player_counts:
+        raise ValueError(f"{cls.title} is not played by {players} players")
+    piles = cls.deal_piles.get(players, {})  # the game's declaration
+    size = (len(cls.deck) - sum(piles.values())) // players
     return [("hand", size)] * players + list(piles.items())
 
 

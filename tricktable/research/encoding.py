@@ -14,7 +14,7 @@ side; every value lies in [-1, 1].
 >>> encoder = Encoder("rook", 4)
 >>> vector = encoder.encode(game.view(0), 0, PlayMemory())
 >>> vector.shape, int(vector[:57].sum())  # the hand comes first: 14 cards
-((673,), 14)
+((669,), 14)
 >>> encoder.layout()[0]
 ('hand', 0, 57, "the seat's own hand: 1 for each card it holds")
 """
@@ -30,7 +30,7 @@ from tricktable.cards import Card, Seat
 from tricktable.engine.actions import Action, IllegalAction
 from tricktable.engine.registry import find_game, new_game
 from tricktable.engine.state import JSON, GameState
-from tricktable.research.features import GAME_FEATURES, Reading, Vector, common_features
+from tricktable.research.features import Reading, Vector, common_features
 
 Mask = npt.NDArray[np.int8]
 
@@ -110,18 +110,16 @@ class Encoder:
 
     >>> encoder = Encoder("bidder", 3)
     >>> encoder.size, [name for name, *_ in encoder.layout()][-3:]
-    (304, ['knockers', 'contra_by', 'left_over'])
+    (300, ['knockers', 'contra_by', 'left_over'])
     """
 
     def __init__(self, name: str, players: int) -> None:
         cls = find_game(name)
         self.deck = cls.deck
         self.sides = new_game(name, seed=0, players=players).sides
-        try:
-            extra = GAME_FEATURES[cls.name](self.deck, players, len(self.sides))
-        except KeyError:
-            raise ValueError(f"no observation encoding for the game {name!r}") from None
-        self.features = common_features(self.deck, players, len(self.sides)) + extra
+        sides = len(self.sides)
+        self.features = (common_features(self.deck, players, sides, cls.phases)
+                         + cls.features(players, sides))  # the game's own, as it declares them
         self.size = sum(feature.size for feature in self.features)
 
     def layout(self) -> list[tuple[str, int, int, str]]:

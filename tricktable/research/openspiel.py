@@ -12,8 +12,8 @@ each seat's hand in turn and then to the game's piles
 rules engine from that explicit ``deal=``. Player actions are the ids of the
 game's action table; an action or outcome not legal now raises
 :class:`tricktable.IllegalAction` and changes nothing. Returns, at the end, are
-each player's side's score for the hand in the game's own points (general-sum;
-Bidder zero-sum).
+each player's side's score for the hand in the game's own points (zero-sum where
+the game declares it, else general-sum).
 
 Observations come from the seat's ``view`` only: the tensor is the
 :class:`~tricktable.research.encoding.Encoder` vector (the information-state
@@ -58,8 +58,6 @@ from tricktable.engine.actions import IllegalAction
 from tricktable.engine.registry import find_game, game_names, new_game
 from tricktable.engine.rules import Rules
 from tricktable.engine.state import JSON, GameState
-from tricktable.games import bidder, notrump
-from tricktable.games.meld import AROUND
 from tricktable.research import extra_needed
 from tricktable.research.deals import deal_of, places
 
@@ -72,13 +70,6 @@ with extra_needed():
     from tricktable.research.features import Vector, mark
 
 PREFIX = "python_tricktable_"
-ZERO_SUM = frozenset({"bidder"})
-"""Games whose hand scores always add up to zero (the others are general-sum)."""
-PINOCHLE_MELD_CAP = 150 + 2 * 4 + 6 * 2 + 2 + sum(double for *_, double in AROUND) + 30
-"""More than one Pinochle hand can meld: double run, royal marriages, three suits' marriages
-twice, both dix, every double around, double pinochle."""
-
-
 def short_name(name: str) -> str:
     """OpenSpiel's name for a game: ``python_tricktable_rook``."""
     return PREFIX + name
@@ -114,28 +105,14 @@ def encoder_for(name: str, players: int) -> Encoder:
 
 
 def hand_bounds(name: str, players: int, rules: Rules) -> tuple[float, float, int]:
-    """Each player's least and greatest return in one hand, and the most decisions in it.
+    """Each player's least and greatest return in one hand, and the most decisions in it,
+    as the game declares them.
 
     >>> hand_bounds("rook", 4, find_game("rook").rules_type())
     (-200.0, 200.0, 89)
     """
-    options = rules.to_options()
-    if name == "rook":  # 27 bids and 4 passes, discard, trump, 56 cards
-        return -200.0, 200.0, 27 + 4 + 2 + 56
-    if name == "pinochle":  # 80 bids and 4 passes, trump, 48 cards
-        return -100.0, 2.0 * PINOCHLE_MELD_CAP + 24 + options["last_trick"], 80 + 4 + 1 + 48
-    if name == "notrump":  # choices, markers, passes, every card
-        decisions = players * (2 + options["pass_count"] + notrump.HAND_SIZES[players])
-        return 0.0, float(max(notrump.VALUES)), decisions
-    if name == "sixtysix":  # 24 cards, 6 draws, a close, an exchange, a marriage shown
-        return 0.0, 3.0, 24 + 6 + 3
-    if name == "bidder":
-        size = bidder.HAND_SIZES[players]
-        doublings = players * options["knocking"] + options["contra"]
-        stake = size * 2 ** doublings * (players - 1)
-        decisions = players * options["knocking"] + size + 1 + players + 2 + players * size
-        return -float(stake), float(stake), decisions
-    raise ValueError(f"no OpenSpiel bounds for the game {name!r}")
+    bounds = find_game(name).hand_bounds(players, rules)
+    return float(bounds.low), float(bounds.high), bounds.decisions
 
 
 def game_type(name: str) -> pyspiel.GameType:
@@ -150,7 +127,7 @@ def game_type(name: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if name in ZERO_SUM
+        utility=pyspiel.GameType.Utility.ZERO_SUM if cls.zero_sum
         else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(counts),
@@ -184,7 +161,7 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=0.0 if name in ZERO_SUM else None,
+            utility_sum=0.0 if cls.zero_sum else None,
             max_game_length=length,
         )
         several = "players" in kind.parameter_specification

@@ -22,7 +22,7 @@ given to the constructor).
 >>> env.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> observation["observation"].shape, env.action_space(env.agent_selection)
-((783,), Discrete(214))
+((779,), Discrete(214))
 >>> [env.unwrapped.game.table.actions[i].text for i in observation["action_mask"].nonzero()[0]]
 ['notrump', 'contract ♠', 'contract ♥', 'contract ♦', 'contract ♣', 'pass']
 """

@@ -529,7 +529,7 @@ class Room:
         try:
             hints = await self.manager.in_bots(rank_hints, state, legal)
             bids = None
-            if state.name == "pinochle" and state.phase is Phase.BID:
+            if state.suggests_bids and state.phase is Phase.BID:
                 bids = await self.manager.in_bots(suggested_bids, state)
         except Exception:
             log.exception("room %s: hint failed", self.id)

@@ -1,0 +1,39 @@
+"""What a game declares about itself beside its rules, for the code around it to read.
+
+Generic code (research, the bots' search, the arena, the server) never asks a
+game's name; it reads the game class's declarations instead, which
+:class:`~tricktable.engine.state.GameState` gives defaults for:
+
+- ``phases``: the phases a hand passes through, in order (the observation
+  vector one-hot encodes a game's own phases only);
+- ``deal_piles``: by number of players, the piles an explicit ``deal=`` takes
+  besides the hands (Rook's nest), each with its number of cards;
+- ``zero_sum`` and ``hand_bounds(players, rules)``: what OpenSpiel's game info
+  needs (:class:`HandBounds`);
+- ``features(players, sides)``: the observation features the game adds
+  (:mod:`tricktable.engine.observe`);
+- ``suggests_bids`` and ``hand_points(result, side)``: whether a hint in the
+  auction suggests a bid per trump, and the points a side took in a hand;
+- ``winning_sides()`` and ``cards_to_draw()``: who won (a shared win too), and
+  the cards still to come into the hands this hand (a stock still drawn from).
+
+>>> HandBounds(-200, 200, 89).decisions
+89
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+Piles = Mapping[int, Mapping[str, int]]
+"""By number of players, the piles a ``deal=`` takes besides the hands: name and cards."""
+
+
+@dataclass(frozen=True)
+class HandBounds:
+    """Each player's least and greatest return in one hand, and the most decisions in it."""
+
+    low: float
+    high: float
+    decisions: int
