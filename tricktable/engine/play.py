@@ -24,11 +24,11 @@ tricktable.engine.actions.IllegalAction: you must follow suit: you hold a Red
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tricktable.cards import Card, Deck, Seat, bits
 from tricktable.engine.events import Event
-from tricktable.engine.state import GameState
+from tricktable.engine.state import DealError, GameState
 from tricktable.engine.trick import PlayPosition
 
 FOLLOW = 1  # play a card that follows the lead if you hold one
@@ -378,6 +378,100 @@ class TrickGame(GameState):
             suit_of=self.deck.suit_table, points=spec.points, copies=self.deck.copies,
             last_points=spec.last_bonus, finish=finish)
 
+    score_basis: ClassVar[str] = "points"
+    """What :meth:`hand_score` reads: each side's card points (with the spec's bonuses) or
+    tricks at the hand's end."""
+
+    def hand_score(self, totals: list[int]) -> list[int] | None:
+        """Each side's score for this hand had it ended with ``totals`` (per side, of
+        :attr:`score_basis`), or None where the score is not a function of them alone:
+        the solver then searches the score through the rules."""
+        return None
+
+    play_deal_keys: ClassVar[frozenset[str]] = frozenset()
+    """The keys a play-phase deal may hold besides the shared ones (``hands``, ``leader``,
+    ``tricks``, ``points``, ``dealer``); a game that can start at trick play names them."""
+
+    def _set_contract(self, deal: dict[str, Any]) -> Seat | None:
+        """Set the hand's contract (trump, declarer, bid ...) from a play-phase deal and the
+        :attr:`spec` it plays under; return the declarer (None: none). Raise
+        :class:`DealError` naming a bad value."""
+        raise DealError(f"{self.title} cannot start at trick play from a deal yet")
+
+    def start_play(self, deal: dict[str, Any]) -> None:
+        """Start this (fresh) game at trick play: ``deal`` holds equal ``hands`` drawn from
+        the deck, the ``leader``, and the game's contract (:meth:`_set_contract`); the
+        earlier ``tricks`` (per side; default: alternately, the declarer's side first) and
+        ``points`` (per side, default 0) of the hand may be given. The game ends with the hand.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("rook", deal={"hands": ["R1", "R2", "G2", "G3"],
+        ...     "trump": "red", "leader": 0, "declarer": 0})
+        >>> game.apply("play R1") and game.legal_actions()[0].text
+        'play R2'
+        """
+        unknown = sorted(set(deal) - {"hands", "leader", "tricks", "points", "dealer"}
+                         - self.play_deal_keys)
+        if unknown:
+            keys = ", ".join(sorted({"hands", "leader", "tricks", "points", *self.play_deal_keys}))
+            raise DealError(f"unknown deal key {unknown[0]!r}; a play deal has: {keys}")
+        players, deck = self.players, self.deck
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != players:
+            raise DealError(f"a deal needs 'hands': a list of {players} hands")
+        masks: list[int] = []
+        seen = 0
+        for seat, cards in enumerate(hands):
+            if not isinstance(cards, str) and not (
+                    isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
+                raise DealError(f"seat {seat}'s hand must be card texts: {cards!r}")
+            try:
+                ids = deck.parse_many(cards, taken=seen)
+            except ValueError as error:
+                raise DealError(f"seat {seat}'s hand: {error}") from None
+            mask = sum(1 << card for card in ids)
+            seen |= mask
+            masks.append(mask)
+        size = masks[0].bit_count()
+        if any(mask.bit_count() != size for mask in masks) or size == 0:
+            sizes = ", ".join(str(mask.bit_count()) for mask in masks)
+            raise DealError(f"the hands must hold the same number of cards, at least one: {sizes}")
+        leader = _seat_value(deal, "leader", players, None)
+        declarer = self._set_contract(deal)
+        spec = self.spec
+        if size > spec.tricks:
+            raise DealError(f"a {self.title} hand has at most {spec.tricks} cards, not {size}")
+        sides = max(spec.side_of) + 1
+        earlier = spec.tricks - size
+        tricks = deal.get("tricks")
+        if tricks is None:
+            first = spec.side_of[leader if declarer is None else declarer]
+            tricks = [0] * sides
+            for number in range(earlier):
+                tricks[(first + number) % sides] += 1
+        points = deal.get("points", [0] * sides)
+        for name, values in (("tricks", tricks), ("points", points)):
+            if not isinstance(values, list) or len(values) != sides or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+                raise DealError(f"'{name}' must list {sides} whole numbers from 0, one per side")
+        if sum(tricks) != earlier:
+            raise DealError(f"with {size} cards a hand left, {earlier} tricks were played, "
+                            f"not {sum(tricks)}")
+        self.hands = masks
+        self.deal = dict(deal)
+        if "dealer" in deal:
+            self.dealer = _seat_value(deal, "dealer", players, None)
+        self._start_tricks(leader)
+        self.tricks_played = earlier
+        for side, count in enumerate(tricks):
+            self.tricks_won[spec.side_of.index(side)] += count
+        self.card_points = list(points)
+        self.to_move = leader
+        from tricktable.engine.state import Phase
+        self.phase = Phase.PLAY
+        self.log = [Event("deal", leader, f"the hand starts at trick play, {size} cards each; "
+                                          f"{self.seat_name(leader)} leads")]
+
     def trick_cards(self) -> list[dict[str, object]]:
         """The trick in progress as a view shows it: who played which card, in order."""
         text = self.deck.text
@@ -414,6 +508,14 @@ class Position:
     tricks_played: int
     side_tricks: tuple[int, ...]
     side_points: tuple[int, ...]
+
+
+def _seat_value(deal: dict[str, Any], key: str, players: int, default: int | None) -> int:
+    """A seat number from a deal (``default`` None: required), checked."""
+    value = deal.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise DealError(f"'{key}' must be a seat from 0 to {players - 1}")
+    return value
 
 
 def lowest_in(mask: int) -> Card:

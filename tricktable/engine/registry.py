@@ -62,7 +62,9 @@ def new_game(
     :data:`SEED_BITS` bits is drawn and kept in the record when omitted);
     ``options`` are the game's rules options; ``players`` the number of
     players where the game allows a choice; ``deal``
-    explicit hands (card notation) for one single hand.
+    explicit hands (card notation) for one single hand: the whole deck dealt, or, with a
+    ``leader``, equal hands that start at trick play
+    (:meth:`~tricktable.engine.play.TrickGame.start_play`).
     """
     cls = find_game(name)
     count = cls.player_counts[0] if players is None else players
@@ -74,4 +76,11 @@ def new_game(
         seed = random.SystemRandom().randrange(2**SEED_BITS)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionError(f"the seed must be a whole number, not {seed!r}")
+    if deal is not None and "leader" in deal:  # a hand that starts at trick play
+        from tricktable.engine.play import TrickGame
+        if not issubclass(cls, TrickGame):
+            raise OptionError(f"{cls.title} cannot start at trick play")
+        game = cls(rules, count, seed, None)
+        game.start_play(copy.deepcopy(dict(deal)))
+        return game
     return cls(rules, count, seed, copy.deepcopy(dict(deal)) if deal is not None else None)

@@ -28,7 +28,7 @@ from tricktable.engine.observe import Feature
 from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.state import JSON, DealError, Phase, deal_round, read_deal
 from tricktable.engine.worlds import Hidden
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
@@ -466,6 +466,35 @@ class RookGame(TrickGame):
             # any card the bidder held once it took the nest, played ones included
             held = self.hands[bidder] | self.discarded | self.played[bidder]
             self.nest_card = rng.choice(list(bits(held)))
+
+    play_deal_keys = frozenset({"trump", "declarer", "bid"})
+
+    def _set_contract(self, deal: JSON) -> Seat | None:
+        """A play deal's contract: ``trump`` (a colour), ``declarer`` (the bidder, default
+        0) and ``bid`` (default 70)."""
+        try:
+            trump = ROOK.parse_suit(str(deal.get("trump")))
+        except ValueError as error:
+            raise DealError(f"'trump': {error}") from None
+        declarer, bid = deal.get("declarer", 0), deal.get("bid", BID_MIN)
+        if isinstance(declarer, bool) or declarer not in range(4):
+            raise DealError("'declarer' must be a seat from 0 to 3")
+        if isinstance(bid, bool) or bid not in range(BID_MIN, BID_MAX + 1, BID_STEP):
+            raise DealError(f"'bid' must be a bid from {BID_MIN} to {BID_MAX} in {BID_STEP}s")
+        self.bidder, self.bid, self.high_bid, self.high_seat = declarer, bid, bid, declarer
+        self.trump, self.nest, self.discarded = trump, 0, 0
+        self.spec = replace(SPECS[trump, self.rules.enforce_follow_suit], bonus_side=declarer % 2)
+        return declarer  # type: ignore[no-any-return]
+
+    def hand_score(self, totals: list[int]) -> list[int]:
+        """Each side's score for the hand had it ended with ``totals`` card points (the 20
+        for most cards in): the bidders make their bid or lose it."""
+        bidders = (self.bidder or 0) % 2
+        made = totals[bidders] >= self.bid
+        deltas = [0, 0]
+        deltas[bidders] = totals[bidders] if made else -self.bid
+        deltas[1 - bidders] = totals[1 - bidders]
+        return deltas
 
     def _plain_tricks(self) -> bool:
         return self.rules.enforce_follow_suit  # else reneges score as forfeits at the end

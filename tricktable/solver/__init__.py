@@ -246,6 +246,9 @@ def brute_force(game: GameState, seat: int, objective: str = "score") -> float:
     return minimax(game)
 
 
+from tricktable.solver.solve import BudgetExceeded, Solution, SolveError, solve  # noqa: E402
+
 __all__ = [
-    "Solver", "brute_force", "distinct_cards", "distinct_plays", "live_cards", "margin",
+    "BudgetExceeded", "Solution", "SolveError", "Solver", "brute_force", "distinct_cards",
+    "distinct_plays", "live_cards", "margin", "solve",
 ]

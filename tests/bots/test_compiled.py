@@ -1,0 +1,205 @@
+"""The compiled double-dummy kernel against plain minimax, DDS and the rules' own search.
+
+Every game ported to the play spec is searched by the kernel from its spec alone;
+on small positions of random hands its value of every objective must equal
+brute force, and on Rook deals mapped to bridge it must count DDS's tricks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tricktable
+from tricktable.cards import ROOK
+from tricktable.engine.play import Position, TrickGame
+from tricktable.engine.state import DealError, GameState, Phase
+from tricktable.games.rook import play_spec
+from tricktable.solver import BudgetExceeded, SolveError, brute_force, solve
+from tricktable.solver.compiled import Kernel, representatives
+from tricktable.solver.reference import minimax
+
+PORTED = ["rook", "pinochle"]
+
+
+def _positions(name: str, count: int, most_cards: int) -> list[GameState]:
+    """Random first hands stopped at trick play with at most ``most_cards`` cards in a
+    hand, with 0 to 3 cards on the trick."""
+    found: list[GameState] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        game = tricktable.new_game(name, seed=seed)
+        stop = seed % 4
+        seed += 1
+        while not game.results:
+            hands: list[int] = game.hands  # type: ignore[attr-defined]
+            if (game.phase is Phase.PLAY and max(h.bit_count() for h in hands) <= most_cards
+                    and len(game.trick) == stop):  # type: ignore[attr-defined]
+                found.append(game)
+                break
+            game.apply(rng.choice(game.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("name", PORTED)
+@pytest.mark.parametrize("objective", ["tricks", "points"])
+def test_kernel_equals_minimax(name: str, objective: str) -> None:
+    """Each distinct card's value, and the position's, for the side to move and the other."""
+    for game in _positions(name, 16, 3):
+        assert isinstance(game, TrickGame)
+        position = game.position()
+        assert position is not None
+        for side in (0, 1):
+            kernel = Kernel(position.spec, side, objective)
+            result = kernel.solve(position)
+            assert result.value == minimax(position, side, objective)
+            assert kernel.solve(position, each=False).value == result.value
+            for card, value in result.cards.items():
+                assert value == _after(position, card, side, objective), game.deck.text(card)
+
+
+def _after(position: Position, card: int, side: int, objective: str) -> int:
+    """Minimax of ``position`` with the seat to move held to ``card``."""
+    spec = position.spec
+    seat = position.to_move
+    rest = position.hands[seat] & ~(1 << card)
+    trick = (*position.trick, card)
+    seats = (*position.trick_seats, seat)
+    key = spec.key(seat, card, trick[0])
+    win_pos, win_key = (len(trick) - 1, key) if key > position.win_key else (
+        position.win_pos, position.win_key)
+    hands = list(position.hands)
+    hands[seat] = rest
+    if len(trick) < spec.players:
+        after = Position(spec, tuple(hands), trick, seats, (seat + 1) % spec.players, win_pos,
+                         win_key, position.tricks_played, position.side_tricks,
+                         position.side_points)
+        return minimax(after, side, objective)
+    winner = seats[win_pos]
+    assert winner is not None
+    ours = spec.side_of[winner] == side
+    gain = 0
+    if ours:
+        gain = 1 if objective == "tricks" else sum(spec.points[c] for c in trick) + (
+            0 if hands[winner] else spec.last_bonus)
+    side_tricks = list(position.side_tricks)
+    side_tricks[spec.side_of[winner]] += 1
+    after = Position(spec, tuple(hands), (), (), winner, 0, -1, position.tricks_played + 1,
+                     tuple(side_tricks), position.side_points)
+    return gain + minimax(after, side, objective)
+
+
+@pytest.mark.parametrize("name", PORTED)
+def test_score_equals_brute_force_through_the_rules(name: str) -> None:
+    """The score objective: compiled where the game states its hand score, else through
+    the rules; either way equal to minimax over the game's own actions."""
+    for game in _positions(name, 6, 2):
+        seat = game.to_move or 0
+        solution = solve(game, "score")
+        assert solution.method == ("compiled" if name == "rook" else "rules")
+        assert solution.value == brute_force(game, seat, "score")
+        for text, value in solution.actions.items():
+            child = game.fork()
+            child.apply(text)
+            assert value == brute_force(child, seat, "score"), text
+
+
+def test_solve_values_every_legal_action() -> None:
+    """Equivalent cards share their run's value; the value is the best action's."""
+    for game in _positions("rook", 8, 4):
+        solution = solve(game, "tricks")
+        assert set(solution.actions) == {a.text for a in game.legal_actions()}
+        assert solution.value == max(solution.actions.values())
+        assert solution.method == "compiled" and solution.nodes > 0
+        position = game.position()  # type: ignore[attr-defined]
+        kernel = Kernel(position.spec, position.spec.side_of[position.to_move], "tricks")
+        for card, kept in representatives(kernel, position).items():
+            text = f"play {game.deck.text(card)}"
+            assert solution.actions[text] == solution.actions[f"play {game.deck.text(kept)}"]
+
+
+def test_a_solve_past_its_budget_says_so() -> None:
+    game = _positions("rook", 1, 7)[0]
+    with pytest.raises(BudgetExceeded, match="100 nodes"):
+        solve(game, "tricks", max_nodes=100)
+    with pytest.raises(BudgetExceeded, match="no value proved"):
+        solve(game, "points", max_seconds=0.0, max_nodes=10**9)
+
+
+def test_solve_refuses_what_it_cannot_solve() -> None:
+    game = tricktable.new_game("rook", seed=1)
+    with pytest.raises(SolveError, match="objective is one of"):
+        solve(game, "margin")
+    with pytest.raises(SolveError, match="plain trick play"):
+        solve(game, "tricks")  # the bidding
+
+
+ENDING = {"hands": ["R1 G2", "R3 G3", "R2 Y2", "G4 Y3"], "trump": "red", "leader": 0}
+
+
+def test_a_hand_starts_at_trick_play() -> None:
+    game = tricktable.new_game("rook", deal={**ENDING, "declarer": 1, "bid": 120,
+                                             "tricks": [4, 8], "points": [60, 70]})
+    assert game.phase is Phase.PLAY and game.to_move == 0
+    assert game.tricks_won == [4, 8, 0, 0] and game.card_points == [60, 70]  # type: ignore
+    for action in ["play R1", "play R3", "play R2", "play G4"]:
+        game.apply(action)
+    assert game.tricks_won[0] == 5  # type: ignore[attr-defined]
+    for action in ["play G2", "play G3", "play Y2", "play Y3"]:
+        game.apply(action)
+    assert game.is_over and game.results[0]["tricks"] == [5, 9, 0, 0]
+    assert game.results[0]["deltas"][1] == -120  # East-West bid 120 and took 80 + 20
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"hands": ["R1 G2", "R3 G3", "R2 Y2", "G4"]}, "same number of cards"),
+    ({"hands": ["R1 G2", "R1 G3", "R2 Y2", "G4 Y3"]}, "more often than"),
+    ({"hands": ["R1 G2", "R3 X3", "R2 Y2", "G4 Y3"]}, "not a card of the rook deck"),
+    ({"hands": ["R1 G2", "R3 G3", "R2 Y2"]}, "a list of 4 hands"),
+    ({"leader": 4}, "'leader' must be a seat"),
+    ({"trump": "purple"}, "'trump'"),
+    ({"tricks": [1, 2]}, "12 tricks were played, not 3"),
+    ({"points": [1]}, "'points' must list 2"),
+    ({"nest": ["G5"]}, "unknown deal key 'nest'"),
+])
+def test_an_impossible_position_is_refused(change: dict[str, object], message: str) -> None:
+    with pytest.raises(DealError, match=message):
+        tricktable.new_game("rook", deal={**ENDING, **change})
+
+
+RANKS = [str(n) for n in range(3, 15)] + ["1"]  # Rook ranks 3..14, 1 as bridge 2..A
+BRIDGE_RANKS = "23456789TJQKA"
+
+
+def test_tricks_equal_dds_on_rook_deals_mapped_to_bridge() -> None:
+    """Rook without its bird and its 2s is bridge with a trump suit: four colours as four
+    suits, 3..14 and 1 as 2..A."""
+    from endplay import dds
+    from endplay.types import Deal, Denom, Player
+
+    rng = random.Random(18)
+    for size in range(1, 8):
+        for _ in range(6):
+            cards = [(suit, rank) for suit in range(4) for rank in range(13)]
+            rng.shuffle(cards)
+            hands = [cards[seat * size:(seat + 1) * size] for seat in range(4)]
+            trump, leader = rng.randrange(4), rng.randrange(4)
+            masks = tuple(sum(1 << ROOK.parse("RGYB"[s] + RANKS[r]) for s, r in hand)
+                          for hand in hands)
+            spec = play_spec(trump)
+            position = Position(spec, masks, (), (), leader, 0, -1, spec.tricks - size,
+                                (0, 0), (0, 0))
+            pbn = "N:" + " ".join(".".join("".join(
+                BRIDGE_RANKS[r] for r in sorted((r for s, r in hand if s == suit), reverse=True))
+                for suit in range(4)) for hand in hands)
+            board = dds.solve_board(Deal(pbn, first=Player(leader), trump=Denom(trump)))
+            ours = Kernel(spec, spec.side_of[leader], "tricks").solve(position)
+            assert ours.value == max(tricks for _, tricks in board), pbn
+            theirs = {(card.suit.value, BRIDGE_RANKS.index(card.rank.abbr)): tricks
+                      for card, tricks in board}
+            for card, value in ours.cards.items():
+                text = ROOK.text(card)
+                assert value == theirs["RGYB".index(text[0]), RANKS.index(text[1:])], pbn
+

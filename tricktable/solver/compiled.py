@@ -1,0 +1,258 @@
+"""The compiled kernel's front: a play spec as canonical int64 tables, positions solved.
+
+:func:`tables` turns a :class:`~tricktable.engine.play.PlaySpec` into the arrays
+:mod:`tricktable.solver.dd` searches, in a canonical card order (each follow
+class contiguous, by rank); :class:`Kernel` solves a
+:class:`~tricktable.engine.play.Position` for one side, for tricks or card points.
+
+>>> import tricktable
+>>> game = tricktable.new_game("rook", deal=ROOK_ENDING)
+>>> result = Kernel(game.spec, side=0, objective="tricks").solve(game.position())
+>>> result.value, {game.deck.text(card): value for card, value in result.cards.items()}
+(1, {'R1': 1, 'R2': 1})
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from tricktable.cards import Card, bits
+from tricktable.engine.play import PlaySpec, Position
+from tricktable.solver import dd
+
+OBJECTIVES = ("tricks", "points")
+TABLE_BITS = 18  # transposition-table slots: 2**18 (about 13 MB)
+DEFAULT_NODES = 50_000_000
+
+
+class BudgetExceeded(RuntimeError):
+    """A solve ran past its node or time budget: it proved no value."""
+
+
+class Unsupported(ValueError):
+    """A position the compiled kernel cannot search (the caller falls back to the rules)."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A spec's trick-play rules as int64 arrays in canonical card order."""
+
+    order: tuple[int, ...]  # canonical id -> card
+    index: tuple[int, ...]  # card -> canonical id
+    follows: np.ndarray
+    rank: np.ndarray
+    trumps: np.ndarray
+    points: np.ndarray
+    class_masks: np.ndarray
+    class_of: np.ndarray
+    rank_lo: np.ndarray  # the first canonical id of a card's rank in its class (copies)
+    rank_hi: np.ndarray  # the last one
+    partition: bool  # follow classes partition the deck and one trump set serves every seat
+    copies: bool  # some cards have an equal-ranked twin
+
+    def mask(self, cards: int) -> int:
+        """A mask of cards in canonical ids."""
+        index = self.index
+        result = 0
+        for card in bits(cards):
+            result |= 1 << index[card]
+        return result
+
+
+@lru_cache(maxsize=64)
+def tables(spec: PlaySpec) -> Tables:
+    """The canonical tables of ``spec`` (cached: specs are frozen)."""
+    size = len(spec.follows)
+    if size > 62:
+        raise Unsupported(f"the kernel searches decks of at most 62 cards, not {size}")
+
+    def signature(card: int) -> tuple[int, ...]:
+        return (spec.follows[card], *((trumps >> card) & 1 for trumps in spec.trumps))
+
+    classes: dict[tuple[int, ...], list[int]] = {}
+    for card in range(size):
+        classes.setdefault(signature(card), []).append(card)
+    order: list[int] = []
+    class_of = [0] * size
+    class_masks: list[int] = []
+    for number, members in enumerate(classes.values()):
+        members.sort(key=lambda card: (spec.rank[card], card))
+        mask = 0
+        for card in members:
+            class_of[len(order)] = number
+            mask |= 1 << len(order)
+            order.append(card)
+        class_masks.append(mask)
+    index = [0] * size
+    for new, card in enumerate(order):
+        index[card] = new
+
+    def remap(mask: int) -> int:
+        result = 0
+        for card in bits(mask):
+            result |= 1 << index[card]
+        return result
+
+    rank = [spec.rank[card] for card in order]
+    rank_lo, rank_hi = list(range(size)), list(range(size))
+    for new in range(1, size):
+        if class_of[new] == class_of[new - 1] and rank[new] == rank[new - 1]:
+            rank_lo[new] = rank_lo[new - 1]
+    for new in range(size - 2, -1, -1):
+        if class_of[new] == class_of[new + 1] and rank[new] == rank[new + 1]:
+            rank_hi[new] = rank_hi[new + 1]
+    follows = [remap(spec.follows[card]) for card in order]
+    partition = len(set(spec.trumps)) == 1 and all(
+        follows[new] == class_masks[class_of[new]] for new in range(size))
+    return Tables(
+        order=tuple(order), index=tuple(index),
+        follows=np.array(follows, dtype=np.int64),
+        rank=np.array(rank, dtype=np.int64),
+        trumps=np.array([remap(t) for t in spec.trumps], dtype=np.int64),
+        points=np.array([spec.points[card] for card in order], dtype=np.int64),
+        class_masks=np.array(class_masks, dtype=np.int64),
+        class_of=np.array(class_of, dtype=np.int64),
+        rank_lo=np.array(rank_lo, dtype=np.int64), rank_hi=np.array(rank_hi, dtype=np.int64),
+        partition=partition, copies=rank_lo != list(range(size)))
+
+
+@dataclass(frozen=True)
+class KernelResult:
+    """A solved position: ``value`` is what the side takes from here on (tricks, or
+    card points with the spec's bonuses), ``cards`` each card's value (with ``each``),
+    ``nodes`` the positions searched."""
+
+    value: int
+    cards: dict[Card, int]
+    nodes: int
+
+
+class Kernel:
+    """Exact search of the rest of a hand for side ``side``, for ``objective`` "tricks" or
+    "points"; its transposition table serves every position of one hand with this spec."""
+
+    def __init__(self, spec: PlaySpec, side: int, objective: str = "tricks",
+                 table_bits: int = TABLE_BITS) -> None:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"the kernel's objective is 'tricks' or 'points', not {objective!r}")
+        if any(spec.calls):
+            raise Unsupported("the kernel does not search trump calls")
+        if spec.players > dd.KEY_WORDS - 1:
+            raise Unsupported(f"the kernel searches at most {dd.KEY_WORDS - 1} players")
+        sides = max(spec.side_of) + 1
+        if spec.most_tricks_bonus and sides != 2 and objective == "points":
+            raise Unsupported("a most-tricks bonus is searched for two sides only")
+        if not 0 <= side < sides:
+            raise ValueError(f"no side {side}")
+        self.spec, self.side, self.objective = spec, side, objective
+        self.tables = tables(spec)
+        t = self.tables
+        points = objective == "points"
+        relative = not points and t.partition and not t.copies and len(t.class_masks) <= 8
+        quick = not points and t.partition and bool(spec.duty & dd.FOLLOW)
+        self.params = np.array([
+            spec.players, spec.duty, spec.last_bonus, spec.most_tricks_bonus,
+            int(spec.bonus_side == side), spec.tricks, int(points), int(relative), int(quick),
+            len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
+        ], dtype=np.int64)
+        self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
+        self.tt_keys = np.zeros((1 << table_bits, dd.KEY_WORDS), dtype=np.int64)
+        self.tt_bounds = np.zeros((1 << table_bits, 4), dtype=np.int64)
+        size = len(spec.follows)
+        self.history = np.zeros((spec.players, size), dtype=np.int64)
+        self.moves = np.zeros((size + 2, size), dtype=np.int64)
+        self.scores = np.zeros((size + 2, size), dtype=np.int64)
+        self.words = np.zeros((size + 2, dd.KEY_WORDS), dtype=np.int64)
+        self.nodes = 0
+
+    def solve(self, position: Position, each: bool = True, max_nodes: int = DEFAULT_NODES,
+              max_seconds: float | None = None, guess: int | None = None) -> KernelResult:
+        """Solve ``position`` exactly; with ``each``, every card the seat to move may play.
+
+        Raises :class:`BudgetExceeded` when the search would pass ``max_nodes``
+        positions or ``max_seconds``.
+        """
+        if position.spec != self.spec:
+            raise ValueError("the position's spec is not the kernel's")
+        spec, t = self.spec, self.tables
+        players = spec.players
+        if any(seat is None for seat in position.trick_seats):
+            raise Unsupported("the kernel does not search a trick opened by a turned-up card")
+        ntrick = len(position.trick)
+        leader = (position.to_move - ntrick) % players
+        if any(seat != (leader + i) % players for i, seat in enumerate(position.trick_seats)):
+            raise Unsupported("the trick's seats are not in turn")
+        hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
+        rows = position.tricks_played + max(h.bit_count() for h in position.hands) + 2
+        tricks = np.zeros((rows, players), dtype=np.int64)
+        for i, card in enumerate(position.trick):
+            tricks[position.tricks_played, i] = t.index[card]
+        live_points = sum(spec.points[c] for h in position.hands for c in bits(h)) + \
+            sum(spec.points[c] for c in position.trick)
+        state = np.array([position.side_tricks[self.side], position.tricks_played, live_points],
+                         dtype=np.int64)
+        if self.objective == "points":
+            ceiling = live_points + spec.last_bonus + spec.most_tricks_bonus
+        else:
+            ceiling = max(h.bit_count() for h in position.hands) + (1 if ntrick else 0)
+        deadline = 0 if max_seconds is None else int((time.perf_counter() + max_seconds) * 1e6)
+        counters = np.array([0, max_nodes, 0, deadline], dtype=np.int64)
+        size = len(spec.follows)
+        out_cards = np.zeros(size, dtype=np.int64)
+        out_values = np.zeros(size, dtype=np.int64)
+        start = ceiling // 2 if guess is None else guess
+        count = dd.solve_root(
+            each, start, position.to_move, ntrick, position.win_pos if ntrick else 0,
+            position.win_key, ceiling, hands, tricks, state, self.params, self.maxside, t.follows,
+            t.rank, t.trumps, t.points, t.class_masks, t.class_of, t.rank_lo, t.rank_hi,
+            self.tt_keys, self.tt_bounds, self.history, self.moves, self.scores, counters,
+            self.words, out_cards, out_values)
+        nodes = int(counters[dd.NODES])
+        self.nodes += nodes
+        if counters[dd.ABORTED]:
+            what = f"{max_nodes} nodes" if counters[dd.ABORTED] == dd.ABORT_NODES \
+                else f"{max_seconds} s"
+            raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
+        if not each:
+            return KernelResult(int(out_values[0]), {}, nodes)
+        values = {t.order[int(out_cards[i])]: int(out_values[i]) for i in range(count)}
+        mine = self.maxside[position.to_move] == 1
+        value = max(values.values()) if mine else min(values.values())
+        return KernelResult(value, values, nodes)
+
+
+ROOK_ENDING = {"hands": ["R1 R2", "R3 R4", "G2 G3", "G4 G5"], "trump": "red", "leader": 0}
+"""A two-card Rook ending (for the doctest; set up with :func:`tricktable.new_game`)."""
+
+
+def representatives(kernel: Kernel, position: Position) -> dict[Card, Card]:
+    """Each card the seat to move may play, to the card of its run of equivalent cards
+    that :meth:`Kernel.solve` values (the same rule as the search's)."""
+    spec, t = kernel.spec, kernel.tables
+    seat, trick = position.to_move, position.trick
+    allowed = spec.legal(seat, position.hands[seat], trick[0] if trick else None,
+                         position.win_key)
+    live = 0
+    for hand in position.hands:
+        live |= t.mask(hand)
+    for card in trick:
+        live |= 1 << t.index[card]
+    points = kernel.objective == "points"
+    result: dict[Card, Card] = {}
+    previous = kept = -1
+    for new in sorted(t.index[card] for card in bits(allowed)):
+        if previous >= 0 and t.class_of[previous] == t.class_of[new] and (
+                not points or t.points[previous] == t.points[new]):
+            between = ((1 << int(t.rank_hi[new] + 1)) - (1 << int(t.rank_lo[previous]))) \
+                & ~(1 << previous) & ~(1 << new)
+            if not live & between:
+                result[t.order[new]] = t.order[kept]
+                previous = new
+                continue
+        result[t.order[new]] = t.order[new]
+        previous = kept = new
+    return result

@@ -1,0 +1,190 @@
+"""``solve(game)``: the double-dummy value of a position and of every legal action.
+
+At plain trick play (every card face up, nothing but cards left to play) the
+compiled kernel (:mod:`tricktable.solver.compiled`) searches the game's play
+spec. Objectives:
+
+- ``"tricks"``: the tricks the side to move ends the hand with;
+- ``"points"``: its card points at the hand's end, with the spec's last-trick
+  and most-tricks bonuses;
+- ``"score"``: the hand's score for that side minus the mean of the others'.
+  Where the game states its hand score as a function of the final points or
+  tricks (``hand_score``) that never falls as the side takes more, it is that
+  function of the searched value (a monotone function of a minimax value is the
+  minimax value of the function); otherwise the search runs through the rules
+  (:class:`~tricktable.solver.Solver`), and the solution says so.
+
+>>> import tricktable
+>>> game = tricktable.new_game("rook", deal={"hands": ["R1 G2", "R3 G3", "R2 Y2", "G4 Y3"],
+...     "trump": "red", "leader": 0, "declarer": 0})
+>>> solution = solve(game, "tricks")  # 6 of the 12 earlier tricks, and South ruffs G2
+>>> solution.value, solution.actions
+(8.0, {'play R1': 7.0, 'play G2': 8.0})
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass
+
+from tricktable.engine.actions import Action
+from tricktable.engine.play import Position, TrickGame
+from tricktable.engine.state import GameState
+from tricktable.solver import Solver, margin
+
+OBJECTIVES = ("tricks", "points", "score")
+MAX_NODES = 50_000_000
+
+
+class SolveError(ValueError):
+    """A position this objective cannot be solved at (it names why)."""
+
+
+class BudgetExceeded(RuntimeError):
+    """A solve ran past its node or time budget: it proved no value."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved position: ``value`` for the side of the seat to move with best play by
+    everyone, each legal action's value by its text, the positions searched, and how:
+    ``"compiled"`` (the kernel) or ``"rules"`` (the search through the game's rules)."""
+
+    objective: str
+    seat: int
+    value: float
+    actions: dict[str, float]
+    nodes: int
+    method: str
+
+
+def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES,
+          max_seconds: float | None = None) -> Solution:
+    """Solve ``game``'s hand from its current position for the side to move.
+
+    Raises :class:`BudgetExceeded` when the search would pass ``max_nodes``
+    positions or ``max_seconds``, and :class:`SolveError` where ``objective``
+    cannot be solved here.
+    """
+    if objective not in OBJECTIVES:
+        raise SolveError(f"the objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if game.is_over or game.to_move is None:
+        raise SolveError("the game is over: nothing is left to solve")
+    from tricktable.solver.compiled import Unsupported
+
+    position = _plain_position(game)
+    reason = f"{game.title} is not at plain trick play now"
+    if position is not None:
+        try:
+            return _compiled(game, position, objective, max_nodes, max_seconds)
+        except Unsupported as why:
+            reason = str(why)
+    if objective == "score":
+        return _through_rules(game, max_nodes, max_seconds)
+    raise SolveError(f"{objective} are solved at plain trick play only: {reason}")
+
+
+def _plain_position(game: GameState) -> Position | None:
+    if not isinstance(game, TrickGame) or not game._plain_tricks():
+        return None
+    return game.position()
+
+
+def _compiled(game: GameState, position: Position, objective: str, max_nodes: int,
+              max_seconds: float | None) -> Solution:
+    from tricktable.solver import compiled
+
+    spec = position.spec
+    seat = position.to_move
+    side = spec.side_of[seat]
+    sides = max(spec.side_of) + 1
+    basis = objective
+    if objective == "score":
+        assert isinstance(game, TrickGame)
+        basis = game.score_basis
+        if sides != 2 or game.hand_score([0] * sides) is None:
+            raise compiled.Unsupported(f"{game.title} does not state its hand score as a "
+                                       "function of two sides' points or tricks")
+    kernel = compiled.Kernel(spec, side, basis)
+    try:
+        result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds)
+    except compiled.BudgetExceeded as error:
+        raise BudgetExceeded(str(error)) from None
+    if basis == "tricks":
+        so_far = position.side_tricks
+        future = max(hand.bit_count() for hand in position.hands)
+    else:
+        so_far = position.side_points
+        future = sum(spec.points[c] for h in position.hands for c in _bits(h)) + sum(
+            spec.points[c] for c in position.trick) + spec.last_bonus + spec.most_tricks_bonus
+    total = sum(so_far) + future
+
+    def valued(gain: int) -> float:
+        mine = so_far[side] + gain
+        if objective != "score":
+            return float(mine)
+        assert isinstance(game, TrickGame)
+        totals = [mine if s == side else total - mine for s in range(sides)]
+        deltas = game.hand_score(totals)
+        assert deltas is not None
+        return margin(deltas, side)
+
+    if objective == "score":
+        values = [valued(gain) for gain in range(future + 1)]
+        if any(later < earlier for earlier, later in itertools.pairwise(values)):
+            raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
+    kept = compiled.representatives(kernel, position)
+    actions: dict[str, float] = {}
+    for action in game.legal_actions():
+        card = _card_played(game, action)
+        if card is None or card not in kept:
+            raise compiled.Unsupported(f"{action.text} is not a card play")
+        actions[action.text] = valued(result.cards[kept[card]])
+    return Solution(objective, seat, valued(result.value), actions, result.nodes, "compiled")
+
+
+def _card_played(game: GameState, action: Action) -> int | None:
+    """The card ``action`` takes from the mover's hand (None: it plays no card)."""
+    if action.kind != "play":
+        return None
+    seat = game.to_move or 0
+    child = game.fork()
+    child.apply(action)
+    before: int = game.hands[seat]  # type: ignore[attr-defined]
+    after: int = child.hands[seat]  # type: ignore[attr-defined]
+    gone = before & ~after
+    if gone.bit_count() != 1:
+        return None
+    return gone.bit_length() - 1
+
+
+def _bits(mask: int) -> list[int]:
+    return [card for card in range(mask.bit_length()) if mask >> card & 1]
+
+
+class _Budgeted(Solver):
+    """The search through the rules, stopped at a node or time budget."""
+
+    def __init__(self, game: GameState, seat: int, max_nodes: int,
+                 max_seconds: float | None) -> None:
+        super().__init__(game, seat, "score")
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+
+    def search(self, game: GameState, alpha: float, beta: float) -> float:
+        if self.nodes >= self.max_nodes:
+            raise BudgetExceeded(f"the solve ran past its budget of {self.max_nodes} nodes: "
+                                 "no value proved")
+        if self.deadline is not None and self.searched % 1024 == 0 \
+                and time.perf_counter() > self.deadline:
+            raise BudgetExceeded("the solve ran past its time budget: no value proved")
+        return super().search(game, alpha, beta)
+
+
+def _through_rules(game: GameState, max_nodes: int, max_seconds: float | None) -> Solution:
+    seat = game.to_move or 0
+    solver = _Budgeted(game, seat, max_nodes, max_seconds)
+    pairs = solver.evaluate(game)
+    actions = {action.text: value for action, value in pairs}
+    return Solution("score", seat, max(actions.values()), actions, solver.nodes, "rules")
