@@ -1,4 +1,4 @@
-"""The ``tricktable`` command line: play, simulate, pit bots, replay, analyse and list games.
+"""The ``tricktable`` command line: play, simulate, pit bots, replay, analyse, solve, list games.
 
 >>> from click.testing import CliRunner
 >>> CliRunner().invoke(main, ["--version"]).output.split()[-1]
@@ -17,6 +17,7 @@ from tricktable.cli.record import record
 from tricktable.cli.replay import replay
 from tricktable.cli.serve import serve
 from tricktable.cli.simulate import simulate
+from tricktable.cli.solve import solve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,7 +26,7 @@ def main() -> None:
     """Bidding trick-taking card games: play against bots, simulate, replay records."""
 
 
-for _command in (play, simulate, arena, replay, record, analyse, games, serve):
+for _command in (play, simulate, arena, replay, record, analyse, solve, games, serve):
     main.add_command(_command)
 
 __all__ = ["main"]

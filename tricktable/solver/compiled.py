@@ -14,6 +14,7 @@ class contiguous, by rank); :class:`Kernel` solves a
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -152,10 +153,15 @@ class Kernel:
         self.tables = tables(spec)
         t = self.tables
         points = objective == "points"
+        # points in units of their greatest common divisor: fewer null-window searches
+        self.unit = math.gcd(*spec.points, spec.last_bonus, spec.most_tricks_bonus) or 1 \
+            if points else 1
+        unit = self.unit
+        self.points = t.points // unit
         relative = not points and t.partition and not t.copies and len(t.class_masks) <= 8
         quick = not points and t.partition and bool(spec.duty & dd.FOLLOW)
         self.params = np.array([
-            spec.players, spec.duty, spec.last_bonus, spec.most_tricks_bonus,
+            spec.players, spec.duty, spec.last_bonus // unit, spec.most_tricks_bonus // unit,
             int(spec.bonus_side == side), spec.tricks, int(points), int(relative), int(quick),
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
         ], dtype=np.int64)
@@ -176,7 +182,7 @@ class Kernel:
         Raises :class:`BudgetExceeded` when the search would pass ``max_nodes``
         positions or ``max_seconds``.
         """
-        if position.spec != self.spec:
+        if position.spec is not self.spec and position.spec != self.spec:
             raise ValueError("the position's spec is not the kernel's")
         spec, t = self.spec, self.tables
         players = spec.players
@@ -191,12 +197,13 @@ class Kernel:
         tricks = np.zeros((rows, players), dtype=np.int64)
         for i, card in enumerate(position.trick):
             tricks[position.tricks_played, i] = t.index[card]
-        live_points = sum(spec.points[c] for h in position.hands for c in bits(h)) + \
-            sum(spec.points[c] for c in position.trick)
+        unit = self.unit
+        live_points = (sum(spec.points[c] for h in position.hands for c in bits(h))
+                       + sum(spec.points[c] for c in position.trick)) // unit
         state = np.array([position.side_tricks[self.side], position.tricks_played, live_points],
                          dtype=np.int64)
         if self.objective == "points":
-            ceiling = live_points + spec.last_bonus + spec.most_tricks_bonus
+            ceiling = live_points + (spec.last_bonus + spec.most_tricks_bonus) // unit
         else:
             ceiling = max(h.bit_count() for h in position.hands) + (1 if ntrick else 0)
         deadline = 0 if max_seconds is None else int((time.perf_counter() + max_seconds) * 1e6)
@@ -208,7 +215,7 @@ class Kernel:
         count = dd.solve_root(
             each, start, position.to_move, ntrick, position.win_pos if ntrick else 0,
             position.win_key, ceiling, hands, tricks, state, self.params, self.maxside, t.follows,
-            t.rank, t.trumps, t.points, t.class_masks, t.class_of, t.rank_lo, t.rank_hi,
+            t.rank, t.trumps, self.points, t.class_masks, t.class_of, t.rank_lo, t.rank_hi,
             self.tt_keys, self.tt_bounds, self.history, self.moves, self.scores, counters,
             self.words, out_cards, out_values)
         nodes = int(counters[dd.NODES])
@@ -218,8 +225,8 @@ class Kernel:
                 else f"{max_seconds} s"
             raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
         if not each:
-            return KernelResult(int(out_values[0]), {}, nodes)
-        values = {t.order[int(out_cards[i])]: int(out_values[i]) for i in range(count)}
+            return KernelResult(int(out_values[0]) * unit, {}, nodes)
+        values = {t.order[int(out_cards[i])]: int(out_values[i]) * unit for i in range(count)}
         mine = self.maxside[position.to_move] == 1
         value = max(values.values()) if mine else min(values.values())
         return KernelResult(value, values, nodes)

@@ -560,12 +560,16 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
          class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
          tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray, moves: np.ndarray,
          scores: np.ndarray, counters: np.ndarray, words: np.ndarray) -> int:
-    """The exact value in ``[floor, ceiling]`` by null-window searches from ``guess``."""
+    """The exact value in ``[floor, ceiling]`` by null-window searches: from ``guess`` for
+    tricks (MTD(f)), by halving the range for points."""
     lower = floor
     upper = ceiling
     value = min(max(guess, floor), ceiling)
     while lower < upper:
-        target = value + 1 if value == lower else value
+        if params[POINTS]:  # a wide range: halve it
+            target = (lower + upper + 1) // 2
+        else:  # a few tricks: step from the guess
+            target = value + 1 if value == lower else value
         value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, hands, tricks,
                        state, params, maxside, follows, rank, trumps, points, class_masks,
                        class_of, rank_lo, rank_hi, tt_keys, tt_bounds, history, moves, scores,

@@ -1,0 +1,193 @@
+"""The compiled double-dummy kernel side by side with DDS (via ``endplay``), in one run.
+
+Run: ``python benchmarks/dds.py [--sizes 1 2 ... 13] [--positions N ...] [--games rook
+pinochle] [--budget SECONDS] [--json]``.
+
+Bridge part: Rook deals mapped to bridge (the Rook card and the 2s removed, 3..14 and 1
+as 2..A, the four colours as four suits, the named trump as the trump suit) with N
+cards in each hand and a random leader; each is solved by the kernel (every card's
+trick count, :class:`~tricktable.solver.compiled.Kernel`) and by DDS's ``solve_board``
+(every card's count, one thread), one after the other, position by position. Reports,
+per size, whether every value is equal, the median CPU time of each and the median of
+the per-position ratios. Game part: card points and score of random positions of a
+whole hand (13 cards each in Rook, the 12 of a Pinochle hand) through
+:func:`tricktable.solver.solve`. CPU times are this process's (``time.process_time``);
+the machine's load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+import tricktable
+from tricktable.cards import ROOK
+from tricktable.engine.play import Position
+from tricktable.engine.state import GameState, Phase
+from tricktable.games.rook import play_spec
+from tricktable.solver import BudgetExceeded, SolveError, solve
+from tricktable.solver.compiled import BudgetExceeded as KernelBudgetExceeded
+from tricktable.solver.compiled import Kernel
+
+RANKS = [str(n) for n in range(3, 15)] + ["1"]  # Rook 3..14, 1 as bridge 2..A
+BRIDGE = "23456789TJQKA"
+DEFAULT_POSITIONS = {1: 60, 2: 60, 3: 60, 4: 60, 5: 60, 6: 60, 7: 60, 8: 60, 9: 20, 10: 10,
+                     11: 5, 12: 5, 13: 5}
+
+
+def bridge_position(rng: random.Random, size: int) -> tuple[Position, str, int, int]:
+    """A random Rook position of ``size`` cards a hand, its bridge PBN, trump and leader."""
+    cards = [(suit, rank) for suit in range(4) for rank in range(13)]
+    rng.shuffle(cards)
+    hands = [cards[seat * size:(seat + 1) * size] for seat in range(4)]
+    trump, leader = rng.randrange(4), rng.randrange(4)
+    masks = tuple(sum(1 << ROOK.parse("RGYB"[s] + RANKS[r]) for s, r in hand) for hand in hands)
+    spec = play_spec(trump)
+    position = Position(spec, masks, (), (), leader, 0, -1, spec.tricks - size, (0, 0), (0, 0))
+    pbn = "N:" + " ".join(".".join("".join(
+        BRIDGE[r] for r in sorted((r for s, r in hand if s == suit), reverse=True))
+        for suit in range(4)) for hand in hands)
+    return position, pbn, trump, leader
+
+
+def bridge_size(size: int, count: int, budget: float) -> dict[str, Any]:
+    """Solve ``count`` positions of ``size`` cards a hand with both solvers."""
+    from endplay import dds
+    from endplay.types import Deal, Denom, Player
+
+    rng = random.Random(1000 + size)
+    ours: list[float] = []
+    theirs: list[float] = []
+    ratios: list[float] = []
+    nodes: list[int] = []
+    equal = 0
+    exceeded = 0
+    for _ in range(count):
+        position, pbn, trump, leader = bridge_position(rng, size)
+        deal = Deal(pbn, first=Player(leader), trump=Denom(trump))
+        kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
+        start = time.process_time()
+        try:
+            result = kernel.solve(position, max_seconds=budget)
+        except KernelBudgetExceeded:  # counted, never a value
+            exceeded += 1
+            continue
+        middle = time.process_time()
+        board = dds.solve_board(deal)
+        end = time.process_time()
+        theirs_cards = {(card.suit.value, BRIDGE.index(card.rank.abbr)): tricks
+                        for card, tricks in board}
+        same = result.value == max(theirs_cards.values()) and all(
+            value == theirs_cards["RGYB".index(ROOK.text(card)[0]),
+                                  RANKS.index(ROOK.text(card)[1:])]
+            for card, value in result.cards.items())
+        equal += same
+        ours.append(middle - start)
+        theirs.append(end - middle)
+        ratios.append((middle - start) / max(end - middle, 1e-6))
+        nodes.append(result.nodes)
+    return {
+        "size": size, "positions": len(ours), "equal": equal, "over_budget": exceeded,
+        "ours_ms": 1000 * statistics.median(ours) if ours else None,
+        "dds_ms": 1000 * statistics.median(theirs) if theirs else None,
+        "ratio": statistics.median(ratios) if ratios else None,
+        "nodes": statistics.median(nodes) if nodes else None,
+    }
+
+
+def game_position(name: str, seed: int) -> GameState | None:
+    """A random first hand of ``name`` at its first trick boundary with a whole hand left
+    (13 cards a hand in Rook: after the first trick)."""
+    rng = random.Random(seed)
+    game = tricktable.new_game(name, seed=seed)
+    while not game.results:
+        hands: list[int] = game.hands  # type: ignore[attr-defined]
+        if game.phase is Phase.PLAY and not game.trick and \
+                max(h.bit_count() for h in hands) <= 13:  # type: ignore[attr-defined]
+            return game
+        game.apply(rng.choice(game.legal_actions()))
+    return None
+
+
+def game_objective(name: str, objective: str, count: int, budget: float) -> dict[str, Any]:
+    """Solve ``count`` whole-hand positions of ``name`` for ``objective``."""
+    times: list[float] = []
+    methods: set[str] = set()
+    exceeded = 0
+    refused = ""
+    seed = 0
+    cards = 0
+    while len(times) + exceeded < count and seed < 50 * count:
+        game = game_position(name, seed)
+        seed += 1
+        if game is None:
+            continue
+        cards = max(h.bit_count() for h in game.hands)  # type: ignore[attr-defined]
+        start = time.process_time()
+        try:
+            solution = solve(game, objective, max_seconds=budget)
+        except BudgetExceeded:
+            exceeded += 1
+            continue
+        except SolveError as error:
+            refused = str(error)
+            break
+        times.append(time.process_time() - start)
+        methods.add(solution.method)
+    return {"game": name, "objective": objective, "cards": cards, "positions": len(times),
+            "over_budget": exceeded, "median_ms": 1000 * statistics.median(times) if times
+            else None, "method": ",".join(sorted(methods)), "refused": refused}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="*", default=list(DEFAULT_POSITIONS))
+    parser.add_argument("--positions", type=int, default=None,
+                        help="positions per size (default: 60 up to 8 cards, then fewer)")
+    parser.add_argument("--games", nargs="*", default=["rook", "pinochle"])
+    parser.add_argument("--game-positions", type=int, default=10)
+    parser.add_argument("--budget", type=float, default=30.0,
+                        help="seconds (wall clock) at most per solve; one past it is counted")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report: dict[str, Any] = {"load_before": os.getloadavg()}
+    start = time.perf_counter()
+    first = bridge_position(random.Random(0), 2)[0]
+    Kernel(first.spec, 0).solve(first)  # the kernel compiled, or loaded from its cache
+    report["first_use_s"] = time.perf_counter() - start
+    report["bridge"] = [bridge_size(size, args.positions or DEFAULT_POSITIONS.get(size, 5),
+                                    args.budget) for size in args.sizes]
+    report["games"] = [game_objective(name, objective, args.game_positions, args.budget)
+                       for name in args.games for objective in ("points", "score")]
+    report["load_after"] = os.getloadavg()
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print(f"load average before {report['load_before'][0]:.2f}, after "
+          f"{report['load_after'][0]:.2f}; kernel ready in {report['first_use_s']:.2f} s")
+    print("cards  positions  equal  over-budget  kernel ms  DDS ms  ratio  kernel nodes")
+    total = equal = 0
+    for row in report["bridge"]:
+        total += row["positions"]
+        equal += row["equal"]
+        if not row["positions"]:
+            print(f"{row['size']:5}  {0:9}  {0:5}  {row['over_budget']:11}")
+            continue
+        print(f"{row['size']:5}  {row['positions']:9}  {row['equal']:5}  {row['over_budget']:11}"
+              f"  {row['ours_ms']:9.2f}  {row['dds_ms']:6.2f}  {row['ratio']:5.1f}"
+              f"  {row['nodes']:12.0f}")
+    print(f"equal to DDS: {equal} of {total}")
+    for row in report["games"]:
+        median = "-" if row["median_ms"] is None else f"{row['median_ms']:.1f} ms"
+        print(f"{row['game']} {row['objective']} at {row['cards']} cards: median {median} over "
+              f"{row['positions']} ({row['over_budget']} over budget; {row['method']})"
+              + (f"; refused: {row['refused']}" if row["refused"] else ""))
+
+
+if __name__ == "__main__":
+    main()
