@@ -107,8 +107,8 @@ def game_position(name: str, seed: int) -> GameState | None:
     game = tricktable.new_game(name, seed=seed)
     while not game.results:
         hands: list[int] = game.hands  # type: ignore[attr-defined]
-        if game.phase is Phase.PLAY and not game.trick and \
-                max(h.bit_count() for h in hands) <= 13:  # type: ignore[attr-defined]
+        trick: list[int] = getattr(game, "trick", [])
+        if game.phase is Phase.PLAY and not trick and max(h.bit_count() for h in hands) <= 13:
             return game
         game.apply(rng.choice(game.legal_actions()))
     return None
