@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 from numba import boolean, int64, njit, objmode, void
-from numba.types import UniTuple
+from numba.types import UniTuple  # type: ignore[attr-defined]
 
 # Every function has one explicit signature: one compiled version each, cached on disk
 # (a recursive function cached with more than one would crash when loaded, numba #6713)
