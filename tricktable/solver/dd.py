@@ -409,7 +409,10 @@ def table_match(tt_keys: np.ndarray, row: int, words: np.ndarray) -> bool:
         if tt_keys[row, i] != words[i]:
             return False
     relevant = tt_keys[row, 7]
-    return all(words[3 + s] & relevant == tt_keys[row, 3 + s] for s in range(4))
+    for s in range(4):  # noqa: SIM110  (numba compiles no generator)
+        if words[3 + s] & relevant != tt_keys[row, 3 + s]:
+            return False
+    return True
 
 
 @njit(void(I, A1, I, I, I, I, I, I, boolean, I, A1, I, A2, A2), cache=True)
