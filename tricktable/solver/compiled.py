@@ -26,7 +26,7 @@ from tricktable.engine.play import PlaySpec, Position
 from tricktable.solver import dd
 
 OBJECTIVES = ("tricks", "points")
-TABLE_BITS = 16  # transposition-table slots: 2**16 of 4 entries (about 25 MB)
+TABLE_BITS = 18  # transposition-table slots: 2**18 (about 13 MB)
 DEFAULT_NODES = 50_000_000
 
 
@@ -142,8 +142,8 @@ class Kernel:
             raise ValueError(f"the kernel's objective is 'tricks' or 'points', not {objective!r}")
         if any(spec.calls):
             raise Unsupported("the kernel does not search trump calls")
-        if spec.players > 4:
-            raise Unsupported("the kernel searches at most 4 players")
+        if spec.players > dd.KEY_WORDS - 1:
+            raise Unsupported(f"the kernel searches at most {dd.KEY_WORDS - 1} players")
         sides = max(spec.side_of) + 1
         if spec.most_tricks_bonus and sides != 2 and objective == "points":
             raise Unsupported("a most-tricks bonus is searched for two sides only")
@@ -158,9 +158,7 @@ class Kernel:
             if points else 1
         unit = self.unit
         self.points = t.points // unit
-        # partition search: where only the rank order within a class decides a trick
-        relative = not points and t.partition and not t.copies and len(t.class_masks) <= 5 \
-            and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
+        relative = not points and t.partition and not t.copies and len(t.class_masks) <= 8
         quick = not points and t.partition and bool(spec.duty & dd.FOLLOW)
         self.params = np.array([
             spec.players, spec.duty, spec.last_bonus // unit, spec.most_tricks_bonus // unit,
@@ -168,8 +166,8 @@ class Kernel:
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
         ], dtype=np.int64)
         self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
-        self.tt_keys = np.zeros((dd.WAYS << table_bits, dd.KEY_WORDS), dtype=np.int64)
-        self.tt_bounds = np.zeros((dd.WAYS << table_bits, 4), dtype=np.int64)
+        self.tt_keys = np.zeros((1 << table_bits, dd.KEY_WORDS), dtype=np.int64)
+        self.tt_bounds = np.zeros((1 << table_bits, 4), dtype=np.int64)
         size = len(spec.follows)
         self.history = np.zeros((spec.players, size), dtype=np.int64)
         self.moves = np.zeros((size + 2, size), dtype=np.int64)

@@ -24,8 +24,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import boolean, int64, njit, objmode, void
-from numba.types import UniTuple  # type: ignore[attr-defined]
+from numba import boolean, int64, njit, objmode
 
 # Every function has one explicit signature: one compiled version each, cached on disk
 # (a recursive function cached with more than one would crash when loaded, numba #6713)
@@ -40,8 +39,7 @@ SPEC = (A1, A1, A1, A1, A1, A1, A1, A1, A1, A1)  # params ... rank_hi
 FOLLOW, HEAD, TRUMP, OVERTRUMP = 1, 2, 4, 8
 TRUMP_BASE = 100
 NEG, POS = -(1 << 30), 1 << 30
-KEY_WORDS = 8  # lengths (or nothing), leader and tricks; owners (or hands); relevant cards
-WAYS = 4  # table entries per slot
+KEY_WORDS = 5  # hands (up to four seats), then leader, trick count and class counts
 
 # params: int64 array of the spec's scalars
 PLAYERS, DUTY, LAST_BONUS, MOST_BONUS, BONUS_MAX, HAND_TRICKS, POINTS, RELATIVE, \
@@ -152,14 +150,13 @@ def compact(hand: int, live: int) -> int:
     return result
 
 
-@njit(UniTuple(I, 2)(I, A1, A1, A1, A1, A1), cache=True)
+@njit(I(I, A1, A1, A1, A1, A1), cache=True)
 def quick_tricks(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
-                 trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
+                 trumps: np.ndarray, class_masks: np.ndarray) -> int:
     """Tricks the leader's side surely takes by cashing the leader's top cards at once.
 
     Side classes first (each top card wins if every opponent who could trump must
-    follow, and a partner who would have to trump follows too), then the trumps. Also
-    returns the top cards counted (their owners decide the count).
+    follow, and a partner who would have to trump follows too), then the trumps.
     """
     players = params[PLAYERS]
     duty = params[DUTY]
@@ -170,7 +167,6 @@ def quick_tricks(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np
     for seat in range(players):
         live |= hands[seat]
     total = 0
-    used = 0
     for k in range(params[CLASSES]):
         cls = class_masks[k]
         own = lead_hand & cls
@@ -184,7 +180,6 @@ def quick_tricks(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np
                 break
             top += 1
             rest ^= 1 << high
-            used |= 1 << high
         if top == 0:
             continue
         if cls & trump:
@@ -198,16 +193,13 @@ def quick_tricks(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np
                 if held < top:
                     top = held
         total += top
-    return total, used
+    return total
 
 
-@njit(I(A1, boolean, I), cache=True)
-def table_slot(words: np.ndarray, relative: bool, size_mask: int) -> int:
-    """The table slot of a key: from its lengths, leader and tricks (relative), or from
-    the whole hands too."""
+@njit(I(A1, I), cache=True)
+def table_slot(words: np.ndarray, size_mask: int) -> int:
     h = np.uint64(0x9E3779B97F4A7C15)
-    count = 3 if relative else 7
-    for i in range(count):
+    for i in range(KEY_WORDS):
         h = (h ^ np.uint64(words[i])) * np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(31)
     return np.int64(h & np.uint64(size_mask))
@@ -225,15 +217,21 @@ def terminal(state: np.ndarray, params: np.ndarray) -> int:
     return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
 
 
-@njit(UniTuple(I, 2)(I, A1, A1, *SPEC[:6], A1), cache=True)
+@njit(boolean(A2, I, A1), cache=True)
+def same_key(tt_keys: np.ndarray, slot: int, words: np.ndarray) -> bool:
+    for i in range(KEY_WORDS):  # noqa: SIM110  (numba: a plain loop)
+        if tt_keys[slot, i] != words[i]:
+            return False
+    return True
+
+
+@njit(I(I, A1, A1, *SPEC[:6]), cache=True)
 def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
                maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
-               points: np.ndarray, class_of: np.ndarray) -> tuple[int, int]:
-    """The last trick, one card in each hand, played out at once (no choice is left), and
-    the winning card if it won by its rank."""
+               points: np.ndarray) -> int:
+    """The last trick, one card in each hand, played out at once (no choice is left)."""
     players = params[PLAYERS]
     lead = lowest(hands[seat])
-    win_card = lead
     win_seat = seat
     win_key = card_key(seat, lead, lead, follows, rank, trumps)
     taken = points[lead]
@@ -245,20 +243,14 @@ def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarr
         if key > win_key:
             win_key = key
             win_seat = other
-            win_card = card
-    needed = 0
-    for j in range(players):
-        card = lowest(hands[(seat + j) % players])
-        if card != win_card and class_of[card] == class_of[win_card]:
-            needed = 1 << win_card
     if maxside[win_seat] != 1:
-        return terminal(state, params), needed
+        return terminal(state, params)
     state[MY_TRICKS] += 1
     value = terminal(state, params)
     state[MY_TRICKS] -= 1
     if params[POINTS]:
-        return value + taken + params[LAST_BONUS], needed
-    return 1, needed
+        return value + taken + params[LAST_BONUS]
+    return 1
 
 
 @njit(I(I, I, I, I, I, I, I, A1, A1, *SPEC, A2, A2, A2), cache=True)
@@ -374,100 +366,7 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
     return n
 
 
-@njit(I(I, I), cache=True)
-def expand(compacted: int, live: int) -> int:
-    """The ``live`` cards at the positions set in ``compacted`` (a software pdep)."""
-    result = 0
-    bit = 1
-    rest = live
-    while rest:
-        low = rest & -rest
-        if compacted & bit:
-            result |= low
-        bit <<= 1
-        rest ^= low
-    return result
-
-
-@njit(I(I, I, A1, I), cache=True)
-def tops_down_to(relevant: int, live: int, class_masks: np.ndarray, classes: int) -> int:
-    """In each class, the live cards ranked at or above its lowest ``relevant`` card."""
-    result = 0
-    for k in range(classes):
-        cls_relevant = relevant & class_masks[k]
-        if cls_relevant:
-            low = cls_relevant & -cls_relevant
-            result |= live & class_masks[k] & ~(low - 1)
-    return result
-
-
-@njit(boolean(A2, I, A1), cache=True)
-def table_match(tt_keys: np.ndarray, row: int, words: np.ndarray) -> bool:
-    """Whether the entry in ``row`` serves the position of ``words``: same lengths (or
-    hands), leader and tricks, and the same owners of the entry's relevant cards."""
-    for i in range(3):
-        if tt_keys[row, i] != words[i]:
-            return False
-    relevant = tt_keys[row, 7]
-    for s in range(4):  # noqa: SIM110  (numba compiles no generator)
-        if words[3 + s] & relevant != tt_keys[row, 3 + s]:
-            return False
-    return True
-
-
-@njit(void(I, A1, I, I, I, I, I, I, boolean, I, A1, I, A2, A2), cache=True)
-def store(base: int, words: np.ndarray, best: int, best_card: int, alpha: int, beta: int,
-          needed: int, live: int, relative: bool, left: int, class_masks: np.ndarray,
-          classes: int, tt_keys: np.ndarray, tt_bounds: np.ndarray) -> None:
-    """Write the bound ``best`` (searched with the window ``alpha``, ``beta``) into the table."""
-    relevant = -1
-    if relative:
-        relevant = compact(tops_down_to(needed & live, live, class_masks, classes), live)
-    lower = 0
-    upper = POS
-    if best > alpha and best < beta:
-        lower = best
-        upper = best
-    elif best >= beta:
-        lower = best
-    else:
-        upper = best
-    victim = -1
-    for w in range(WAYS):
-        row = base + w
-        if tt_bounds[row, 3] == 0:
-            if victim < 0 or tt_bounds[victim, 3] != 0:
-                victim = row
-            continue
-        same = tt_keys[row, 7] == relevant
-        for i in range(3):
-            if tt_keys[row, i] != words[i]:
-                same = False
-        for s in range(4):
-            if tt_keys[row, 3 + s] != words[3 + s] & relevant:
-                same = False
-        if same:
-            if tt_bounds[row, 0] > lower:
-                lower = tt_bounds[row, 0]
-            if tt_bounds[row, 1] < upper:
-                upper = tt_bounds[row, 1]
-            victim = row
-            break
-        if victim < 0 or (tt_bounds[victim, 3] != 0 and tt_bounds[row, 3] < tt_bounds[victim, 3]):
-            victim = row
-    for i in range(3):
-        tt_keys[victim, i] = words[i]
-    for s in range(4):
-        tt_keys[victim, 3 + s] = words[3 + s] & relevant
-    tt_keys[victim, 7] = relevant
-    tt_bounds[victim, 0] = lower
-    tt_bounds[victim, 1] = upper
-    tt_bounds[victim, 2] = best_card
-    tt_bounds[victim, 3] = left + 1
-
-
-@njit(UniTuple(I, 2)(I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2),
-      cache=True)
+@njit(I(I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2), cache=True)
 def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha: int,
            beta: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
            params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
@@ -475,91 +374,81 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
            class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
            tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray,
            moves: np.ndarray, scores: np.ndarray, counters: np.ndarray,
-           words: np.ndarray) -> tuple[int, int]:
-    """Fail-soft alpha-beta: what the side searched for takes from this node on, and the
-    cards whose rank the result depends on (partition search: a table entry serves every
-    position that agrees on the owners of those cards and on the suit lengths)."""
+           words: np.ndarray) -> int:
+    """Fail-soft alpha-beta: what the side searched for takes from this node on."""
     counters[NODES] += 1
     if counters[NODES] > counters[LIMIT]:
         counters[ABORTED] = ABORT_NODES
-        return 0, 0
+        return 0
     if counters[DEADLINE_US] > 0 and (counters[NODES] & 8191) == 0:
         with objmode(now="int64"):
             now = int(time.perf_counter() * 1e6)
         if now > counters[DEADLINE_US]:
             counters[ABORTED] = ABORT_TIME
-            return 0, 0
+            return 0
     players = params[PLAYERS]
     is_points = params[POINTS]
-    relative = params[RELATIVE] == 1
-    classes = params[CLASSES]
-    base = -1
+    slot = -1
     best_hint = -1
     alpha0 = alpha
     beta0 = beta
     lower = 0
     upper = 0
-    known = 0  # cards whose rank the bounds used so far depend on
-    live = 0
-    left = 0
     key_words = words[depth]
     trick = tricks[state[TRICKS_PLAYED]]
-    ways = WAYS
     if ntrick == 0:
         hand = hands[seat]
         if hand == 0:
-            return terminal(state, params), 0
+            return terminal(state, params)
         left = popcount(hand)
         if left == 1:
-            return last_trick(seat, hands, state, params, maxside, follows, rank, trumps, points,
-                              class_of)
+            return last_trick(seat, hands, state, params, maxside, follows, rank, trumps, points)
         upper = state[LIVE_POINTS] + params[LAST_BONUS] + params[MOST_BONUS] if is_points \
             else left
+        # the transposition key
+        live = 0
         for s in range(players):
             live |= hands[s]
-        # the table's key: suit lengths (relative) or hands, leader and tricks taken
         extra = seat
         if params[TRICKS_IN_KEY]:
             extra |= state[MY_TRICKS] << 3
-        for i in range(KEY_WORDS):
-            key_words[i] = 0
-        key_words[2] = extra
-        if relative:
+        if params[RELATIVE]:
             for s in range(players):
-                key_words[3 + s] = compact(hands[s], live)
-                lengths = 0
-                for k in range(classes):
-                    lengths |= popcount(hands[s] & class_masks[k]) << (6 * k)
-                key_words[s // 2] |= lengths << (30 * (s % 2))
+                key_words[s] = compact(hands[s], live)
+            counts = 0
+            for k in range(params[CLASSES]):
+                counts |= popcount(live & class_masks[k]) << (6 * k)
+            extra |= counts << 10
         else:
             for s in range(players):
-                key_words[3 + s] = hands[s]
-        base = table_slot(key_words, relative, (tt_keys.shape[0] // ways) - 1) * ways
-        for w in range(ways):
-            row = base + w
-            if tt_bounds[row, 3] == 0 or not table_match(tt_keys, row, key_words):
-                continue
-            if tt_bounds[row, 0] > lower:
-                lower = tt_bounds[row, 0]
-            if tt_bounds[row, 1] < upper:
-                upper = tt_bounds[row, 1]
-            best_hint = tt_bounds[row, 2]
-            if relative:
-                known |= expand(tt_keys[row, 7], live)
+                key_words[s] = hands[s]
+        for s in range(players, KEY_WORDS - 1):
+            key_words[s] = 0
+        key_words[KEY_WORDS - 1] = extra
+        slot = table_slot(key_words, tt_keys.shape[0] - 1)
+        same = tt_bounds[slot, 3] == 1
+        if same:
+            for i in range(KEY_WORDS):
+                if tt_keys[slot, i] != key_words[i]:
+                    same = False
+                    break
+        if same:
+            if tt_bounds[slot, 0] > lower:
+                lower = tt_bounds[slot, 0]
+            if tt_bounds[slot, 1] < upper:
+                upper = tt_bounds[slot, 1]
+            best_hint = tt_bounds[slot, 2]
         if params[QUICK]:
-            quick, used = quick_tricks(seat, hands, params, maxside, trumps, class_masks)
-            if quick > 0:
-                if maxside[seat]:
-                    if quick > lower:
-                        lower = quick
-                        known |= used
-                elif left - quick < upper:
-                    upper = left - quick
-                    known |= used
+            quick = quick_tricks(seat, hands, params, maxside, trumps, class_masks)
+            if maxside[seat]:
+                if quick > lower:
+                    lower = quick
+            elif left - quick < upper:
+                upper = left - quick
         if lower >= beta or lower >= upper:
-            return lower, known if relative else live
+            return lower
         if upper <= alpha:
-            return upper, known if relative else live
+            return upper
         if lower > alpha:
             alpha = lower
         if upper < beta:
@@ -575,8 +464,6 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     maximizing = maxside[seat] == 1
     best = NEG if maximizing else POS
     best_card = -1
-    everything = known
-    proof = known
     leader = (seat - ntrick + players) % players
     for i in range(n):
         card = moves[depth, i]
@@ -594,11 +481,10 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                 new_pos = ntrick
                 new_key = key
         if ntrick + 1 < players:
-            value, needed = search(depth + 1, (seat + 1) % players, ntrick + 1, new_pos,
-                                   new_key, alpha, beta, hands, tricks, state, params, maxside,
-                                   follows, rank, trumps, points, class_masks, class_of,
-                                   rank_lo, rank_hi, tt_keys, tt_bounds, history, moves, scores,
-                                   counters, words)
+            value = search(depth + 1, (seat + 1) % players, ntrick + 1, new_pos, new_key,
+                           alpha, beta, hands, tricks, state, params, maxside, follows, rank,
+                           trumps, points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
+                           tt_bounds, history, moves, scores, counters, words)
         else:
             winner = (leader + new_pos) % players
             gain = 0
@@ -618,24 +504,17 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                 state[MY_TRICKS] += 1
             state[TRICKS_PLAYED] += 1
             state[LIVE_POINTS] -= taken
-            value, needed = search(depth + 1, winner, ZERO, ZERO, NONE, alpha - gain,
-                                   beta - gain, hands, tricks, state, params, maxside, follows,
-                                   rank, trumps, points, class_masks, class_of, rank_lo, rank_hi,
-                                   tt_keys, tt_bounds, history, moves, scores, counters, words)
-            value += gain
+            value = gain + search(depth + 1, winner, ZERO, ZERO, NONE, alpha - gain, beta - gain,
+                                  hands, tricks, state, params, maxside, follows, rank, trumps,
+                                  points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
+                                  tt_bounds, history, moves, scores, counters, words)
             if ours:
                 state[MY_TRICKS] -= 1
             state[TRICKS_PLAYED] -= 1
             state[LIVE_POINTS] += taken
-            win_card = trick[new_pos]
-            for j in range(players):
-                if j != new_pos and class_of[trick[j]] == class_of[win_card]:
-                    needed |= 1 << win_card  # it won by its rank
-                    break
         hands[seat] ^= bit
         if counters[ABORTED]:
-            return 0, 0
-        everything |= needed
+            return 0
         if maximizing:
             if value > best:
                 best = value
@@ -650,14 +529,27 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                     beta = best
         if alpha >= beta:
             history[seat, card] += 1 + popcount(hands[seat])
-            everything = proof | needed  # the cut-off move alone proves the bound
             break
-    if base >= 0:
-        store(base, key_words, best, best_card, alpha0, beta0, everything, live, relative,
-              left, class_masks, classes, tt_keys, tt_bounds)
-        if relative:
-            everything = tops_down_to(everything & live, live, class_masks, classes)
-    return best, everything
+    if slot >= 0:
+        if tt_bounds[slot, 3] != 1 or not same_key(tt_keys, slot, key_words):
+            for i in range(KEY_WORDS):
+                tt_keys[slot, i] = key_words[i]
+            tt_bounds[slot, 0] = 0
+            tt_bounds[slot, 1] = POS
+            tt_bounds[slot, 3] = 1
+        if best > alpha0 and best < beta0:
+            tt_bounds[slot, 0] = best
+            tt_bounds[slot, 1] = best
+        elif best >= beta0:
+            if best > tt_bounds[slot, 0]:
+                tt_bounds[slot, 0] = best
+        elif best < tt_bounds[slot, 1]:
+            tt_bounds[slot, 1] = best
+        tt_bounds[slot, 2] = best_card
+    return best
+
+
+
 
 
 @njit(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2), cache=True)
@@ -678,7 +570,7 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
             target = (lower + upper + 1) // 2
         else:  # a few tricks: step from the guess
             target = value + 1 if value == lower else value
-        value, _ = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, hands, tricks,
+        value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, hands, tricks,
                        state, params, maxside, follows, rank, trumps, points, class_masks,
                        class_of, rank_lo, rank_hi, tt_keys, tt_bounds, history, moves, scores,
                        counters, words)
