@@ -392,7 +392,7 @@ class TrickGame(GameState):
     """The keys a play-phase deal may hold besides the shared ones (``hands``, ``leader``,
     ``tricks``, ``points``, ``dealer``); a game that can start at trick play names them."""
 
-    def _set_contract(self, deal: dict[str, Any]) -> Seat | None:
+    def _play_contract(self, deal: dict[str, Any]) -> Seat | None:
         """Set the hand's contract (trump, declarer, bid ...) from a play-phase deal and the
         :attr:`spec` it plays under; return the declarer (None: none). Raise
         :class:`DealError` naming a bad value."""
@@ -400,7 +400,7 @@ class TrickGame(GameState):
 
     def start_play(self, deal: dict[str, Any]) -> None:
         """Start this (fresh) game at trick play: ``deal`` holds equal ``hands`` drawn from
-        the deck, the ``leader``, and the game's contract (:meth:`_set_contract`); the
+        the deck, the ``leader``, and the game's contract (:meth:`_play_contract`); the
         earlier ``tricks`` (per side; default: alternately, the declarer's side first) and
         ``points`` (per side, default 0) of the hand may be given. The game ends with the hand.
 
@@ -437,7 +437,7 @@ class TrickGame(GameState):
             sizes = ", ".join(str(mask.bit_count()) for mask in masks)
             raise DealError(f"the hands must hold the same number of cards, at least one: {sizes}")
         leader = _seat_value(deal, "leader", players, None)
-        declarer = self._set_contract(deal)
+        declarer = self._play_contract(deal)
         spec = self.spec
         if size > spec.tricks:
             raise DealError(f"a {self.title} hand has at most {spec.tricks} cards, not {size}")

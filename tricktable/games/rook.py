@@ -469,7 +469,7 @@ class RookGame(TrickGame):
 
     play_deal_keys = frozenset({"trump", "declarer", "bid"})
 
-    def _set_contract(self, deal: JSON) -> Seat | None:
+    def _play_contract(self, deal: JSON) -> Seat | None:
         """A play deal's contract: ``trump`` (a colour), ``declarer`` (the bidder, default
         0) and ``bid`` (default 70)."""
         try:
