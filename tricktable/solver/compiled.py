@@ -26,7 +26,7 @@ from tricktable.engine.play import PlaySpec, Position
 from tricktable.solver import dd
 
 OBJECTIVES = ("tricks", "points")
-TABLE_BITS = 18  # transposition-table slots: 2**18 (about 13 MB)
+TABLE_BITS = 18  # transposition-table slots: 2**18 (about 19 MB, touched lazily)
 DEFAULT_NODES = 50_000_000
 
 
