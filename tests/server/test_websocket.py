@@ -235,6 +235,22 @@ def test_an_absent_human_is_replaced_by_a_bot_and_takes_the_seat_back() -> None:
                 assert back.until("state")["room"]["seats"][1]["away"] is False
 
 
+def test_the_seconds_before_a_bot_takes_an_absent_seat_are_sent() -> None:
+    config = ServerConfig(bot_delay=0, away_timeout=30)
+    with app_client(config, MemoryStore()) as client:
+        room, token = seeded_room(client, "rook", 8, ["human", "human", "random", "random"])
+        bo = client.post(f"/api/rooms/{room}/join", json={"name": "Bo"}).json()
+        with client.websocket_connect(f"/ws/{room}") as session:
+            ann = Socket(session, token, "Ann")
+            with client.websocket_connect(f"/ws/{room}") as bo_session:
+                present = Socket(bo_session, bo["token"], "Bo").until("state")["room"]["seats"]
+                assert present[1]["away_in"] is None
+            frame = play_until(ann, lambda f: not f["room"]["seats"][1]["connected"])
+            seats = frame["room"]["seats"]
+            assert 25 < seats[1]["away_in"] <= 30 and seats[1]["away"] is False
+            assert seats[0]["away_in"] is None and seats[2]["away_in"] is None
+
+
 @pytest.mark.parametrize("game", tricktable.games())
 def test_sync_resends_the_whole_log(client: Any, game: str) -> None:
     made = create_room(client, game, 2, seats=None)

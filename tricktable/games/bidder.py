@@ -377,6 +377,7 @@ class BidderGame(GameState):
             "deltas": deltas,
             "scores": list(self.scores),
         })
+        self.results[-1].update(self._hand_end_extras())
         changes = ", ".join(f"{self.seat_name(s)} {d:+d}" for s, d in enumerate(deltas))
         self.log.append(Event("score", None, f"hand {self.hand_number} over: {changes}"))
         if self.deal is None and self.hand_number < self.deals:
@@ -529,6 +530,7 @@ class BidderGame(GameState):
                                   "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
+        view.update(self._table_view(seat))
         return view
 
 
@@ -676,6 +678,57 @@ class BidderGame(GameState):
     def winning_sides(self) -> list[int]:
         """Every seat with the best score once the game is over (a shared win)."""
         return list(self.winners)
+
+    # -- what the table shows (the web table and the terminal read these) ----
+
+    def _table_view(self, seat: Seat | None) -> JSON:
+        """The contract, trump, knocks, contra and the cards left out as labelled table
+        items, and ``prompt`` (in the seat to move's own view only).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("bidder", players=6, seed=1)
+        >>> game.view(None)["table"][1], game.view(game.to_move)["prompt"][:9]
+        ({'label': 'Left out', 'cards': ['J♠', '7♥']}, 'Bid 1 to ')
+        """
+        name = self.seat_name
+        items: list[JSON] = []
+        contract = self._contract_text()
+        if contract is not None and self.declarer is not None:
+            value = self._value() * self.multiplier
+            items.append({"label": "Contract", "text": f"{contract} by {name(self.declarer)}, "
+                                                       f"worth {value}"})
+        elif self.high_seat is not None:
+            items.append({"label": "High bid", "text": f"{bid_text(self.high_bid or NULL)} by "
+                                                      f"{name(self.high_seat)}"})
+        if self.bid != NULL:
+            items.append({"label": "Trump", "text": "not named yet" if self.trump is None
+                          else PIQUET.suit_text(self.trump)})
+        if self.knockers:
+            items.append({"label": "Knocks", "text": ", ".join(name(s) for s in self.knockers)})
+        if self.contra_by is not None:
+            items.append({"label": "Contra", "text": f"by {name(self.contra_by)}: value doubled"})
+        if self.left_over_shown and self.left_over:
+            items.append({"label": "Left out", "cards": hand_text(self.left_over)})
+        return {"prompt": None if seat is None else self.prompt(seat), "table": items}
+
+    def _hand_end_extras(self) -> JSON:
+        """The hand's last trick and how it went for the declarer, in words."""
+        last = None
+        if self.last_trick is not None:
+            cards, leader, winner = self.last_trick
+            last = {"cards": trick_view(PIQUET, cards, leader, self.players), "winner": winner}
+        result = self.results[-1]
+        if result["declarer"] is None:
+            return {"last_trick": last, "outcome": "thrown in: everyone passed"}
+        won = self.tricks_won[result["declarer"]]
+        if self.bid == NULL:
+            how = "null made: no trick taken" if result["made"] else "null lost: took a trick"
+        elif result["made"]:
+            how = f"made with {won} tricks of {self.bid}"
+        else:
+            how = f"set by {(self.bid or 0) - won}: {won} tricks of {self.bid}"
+        return {"last_trick": last, "outcome": how}
+
 
 
 def _bids_feature(r: Reading, x: obs.Cells) -> None:

@@ -397,6 +397,7 @@ class NotrumpGame(TrickGame):
             "thrown_out": bool(self.thrown_out),
             "scores": list(self.scores),
         })
+        self.results[-1].update(self._hand_end_extras(made))
         shown = ", ".join(f"{self.side_name(i)} {d:+d}" for i, d in enumerate(deltas))
         self.log.append(Event("score", None, f"hand {self.hand_number} over: {shown}; scores "
                                              f"{'-'.join(map(str, self.scores))}"))
@@ -575,6 +576,7 @@ class NotrumpGame(TrickGame):
         }
         if seat is not None:
             view.update(self._private_view(seat))
+        view.update(self._table_view(seat))
         return view
 
     def _private_view(self, seat: Seat) -> JSON:
@@ -794,6 +796,54 @@ class NotrumpGame(TrickGame):
             Feature("turned_up", (d,), "the turned-up card (three players)",
                     obs.cards_of("turned_up")),
         ]
+
+    # -- what the table shows (the web table and the terminal read these) ----
+
+    def _table_view(self, seat: Seat | None) -> JSON:
+        """The contract, each side's trump and the passing as labelled table items, each
+        seat's marker (face down, turned, or the seat's own) in ``at_seats``, and
+        ``prompt`` (in the seat to move's own view only).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("notrump", seed=3)
+        >>> game.view(None)["table"], game.view(game.to_move)["prompt"][:19]
+        ([{'label': 'Contract', 'text': 'not chosen yet'}, \
+{'label': 'Passing', 'text': '3 cards to the left'}], 'Choose the contract')
+        """
+        name = self.seat_name
+        items: list[JSON] = []
+        if self.contract is not None and self.declarer is not None:
+            items.append({"label": "Contract", "text": f"{contract_text(self.contract)} "
+                          f"({VALUES[self.contract]}) by {name(self.declarer)}: "
+                          f"{NEEDED} tricks needed"})
+            trumps = (t or "not called" for t in self._side_trumps())
+            items.append({"label": "Trump", "text": " · ".join(
+                f"{self.side_name(i)} {t}" for i, t in enumerate(trumps))})
+        else:
+            items.append({"label": "Contract", "text": "not chosen yet"})
+        if self.rules.pass_count and self.phase in (Phase.CONTRACT, Phase.MARKER, Phase.PASS):
+            items.append({"label": "Passing", "text": f"{self.rules.pass_count} cards to the "
+                          f"{'left' if self.pass_offset == 1 else 'right'}"})
+        at_seats: list[list[JSON]] = [[] for _ in range(self.players)]
+        for other, marker in enumerate(self.markers):
+            if marker is not None and (self.revealed[other] or other == seat):
+                state = "turned" if self.revealed[other] else "yours, face down"
+                at_seats[other].append({"label": f"Marker ({state})", "cards": [TEXT[marker]]})
+            elif marker is not None:
+                at_seats[other].append({"label": "Marker", "text": "face down"})
+        return {"prompt": None if seat is None else self.prompt(seat), "table": items,
+                "at_seats": at_seats}
+
+    def _hand_end_extras(self, made: bool | None) -> JSON:
+        """The hand's last trick and how it went for the selecting side, in words."""
+        played = self._played_view()
+        last = played[-1] if played else None
+        if made is None or self.declarer is None:
+            return {"last_trick": last, "outcome": "both passed: the hand is dropped"}
+        won = sum(self.tricks_won[s] for s in self.teams[0])
+        how = f"made with {won} tricks" if made else f"set by {NEEDED - won}: {won} tricks"
+        return {"last_trick": last, "outcome": f"{how} of the {NEEDED} needed"}
+
 
 
 def _contract_feature(r: Reading, x: obs.Cells) -> None:

@@ -419,6 +419,7 @@ class PinochleGame(TrickGame):
             "deltas": deltas,
             "scores": list(self.scores),
         })
+        self.results[-1].update(self._hand_end_extras(thrown_in))
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
                    f"scores {self.scores[0]}-{self.scores[1]}")
         self.log.append(Event("score", None, summary))
@@ -555,6 +556,7 @@ class PinochleGame(TrickGame):
             view["hand"] = hand_text(self.hands[seat])
             before_play = self.phase is Phase.BID or self.phase is Phase.TRUMP
             view["beginner"] = beginner_data(self.hands[seat]) if before_play else None
+        view.update(self._table_view(seat))
         return view
 
     def _meld_view(self) -> JSON | None:
@@ -703,6 +705,53 @@ class PinochleGame(TrickGame):
     def hand_points(self, result: JSON, side: int) -> int:
         """The team's meld that counted and its trick points."""
         return int(result["meld_counted"][side] + result["card_points"][side])
+
+    # -- what the table shows (the web table and the terminal read these) ----
+
+    def _table_view(self, seat: Seat | None) -> JSON:
+        """The seed's box in the corner as labelled table items (bid winner, trump and bid,
+        meld line, trick-points line), each player's meld laid out in front of them during
+        the first trick (``at_seats``), and ``prompt`` (in the seat to move's view only).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("pinochle", seed=1)
+        >>> game.view(game.to_move)["prompt"], game.view(None)["table"][1]
+        ('Bid 21 to 100, or pass', {'label': 'Trump', 'text': 'not named yet'})
+        """
+        name, teams = self.seat_name, " · ".join
+        items: list[JSON] = []
+        if self.bidder is not None:
+            items.append({"label": "Bid", "text": f"{self.bid} by {name(self.bidder)}"})
+        else:
+            items.append({"label": "High bid", "text": f"{self.high_bid} by "
+                                                      f"{name(self.high_seat)}"})
+        items.append({"label": "Trump", "text": "not named yet" if self.trump is None
+                      else SUIT_TEXT[self.trump]})
+        if self.melds:
+            meld_line = teams(f"{t} {m}" for t, m in zip(TEAM_NAMES, self.team_meld(), strict=True))
+            points = teams(f"{t} {p}" for t, p in zip(TEAM_NAMES, self.card_points, strict=True))
+            items += [{"label": "Meld", "text": meld_line},
+                      {"label": "Trick points", "text": points}]
+        at_seats: list[list[JSON]] = [[] for _ in range(4)]
+        if self.melds and not any(self.tricks_won):
+            for place, held in zip(at_seats, self.melds, strict=True):
+                words = ", ".join(f"{item.name} {item.value}" for item in held.items)
+                place.append({"label": f"Meld {held.total}", "text": words or "no meld",
+                              "cards": [text for item in held.items for text in item.texts()]})
+        return {"prompt": None if seat is None else self.prompt(seat), "table": items,
+                "at_seats": at_seats}
+
+    def _hand_end_extras(self, thrown_in: bool) -> JSON:
+        """The hand's last trick and how it went for the bidders, in words."""
+        extras: JSON = {"last_trick": self.last_trick_view(), "outcome": "thrown in by the dealer"}
+        if not thrown_in:
+            bidders = (self.bidder or 0) & 1
+            result = self.results[-1]
+            total = result["meld_counted"][bidders] + result["card_points"][bidders]
+            extras["outcome"] = (f"made: {total} of the {self.bid} bid" if result["made"]
+                                 else f"set by {self.bid - total}: {total} of the {self.bid} bid")
+        return extras
+
 
 
 MELD_CAP = 150 + 2 * 4 + 6 * 2 + 2 + sum(double for *_, double in AROUND) + 30

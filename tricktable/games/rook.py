@@ -270,6 +270,7 @@ class RookGame(TrickGame):
             "last_trick": self.last_trick_view(),
             "scores": list(self.scores),
         })
+        self.results[-1]["outcome"] = self._outcome(self.results[-1])
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
                    f"scores N/S {self.scores[0]}, E/W {self.scores[1]}")
         if renege:
@@ -414,6 +415,7 @@ class RookGame(TrickGame):
             if seat == self.bidder and self.nest_card is not None:
                 view["nest_card"] = ROOK.text(self.nest_card)
                 view["discard"] = [ROOK.text(c) for c in bits(self.discarded)]
+        view.update(self._table_view(seat))
         return view
 
 
@@ -534,8 +536,8 @@ class RookGame(TrickGame):
         if self.phase is Phase.BID:
             return f"Bid {max(BID_MIN, self.high_bid + BID_STEP)} to {BID_MAX} in fives, or pass"
         if self.phase is Phase.DISCARD:
-            return ("Choose a card to discard: counters (5, 10, 14, 1 and the Rook) can't be "
-                    "discarded while you hold another card")
+            return ("Choose a card to discard: counters (5, 10, 14, 1 and the bird card) can't "
+                    "be discarded while you hold another card")
         if self.phase is Phase.TRUMP:
             return "Name trump: Red, Green, Yellow or Black"
         if not self.trick:
@@ -572,3 +574,38 @@ class RookGame(TrickGame):
             Feature("discard", (d,), "the bidder's own discard (the bidder only)",
                     obs.cards_of("discard")),
         ]
+
+    # -- what the table shows (the web table and the terminal read these) ----
+
+    def _table_view(self, seat: Seat | None) -> JSON:
+        """The contract, trump and nest as labelled table items, and ``prompt`` (in the seat
+        to move's own view only).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("rook", seed=1)
+        >>> game.view(game.to_move)["prompt"], game.view(None)["table"][0]
+        ('Bid 70 to 200 in fives, or pass', {'label': 'Trump', 'text': 'not named yet'})
+        """
+        name = self.seat_name
+        items: list[JSON] = []
+        if self.bidder is not None:
+            items.append({"label": "Bid", "text": f"{self.bid} by {name(self.bidder)}"})
+        elif self.high_seat is not None:
+            items.append({"label": "High bid", "text": f"{self.high_bid} by "
+                                                      f"{name(self.high_seat)}"})
+        trump = "not named yet" if self.trump is None else ROOK.suit_text(self.trump)
+        items.append({"label": "Trump", "text": trump})
+        if self.nest:
+            items.append({"label": "Nest", "text": f"{self.nest.bit_count()} card face down"})
+        return {"prompt": None if seat is None else self.prompt(seat), "table": items}
+
+    def _outcome(self, result: JSON) -> str:
+        """How the hand went for the bidders, in words ("made: 135 of 120", "set by 15")."""
+        if result["declarer"] is None:
+            return "thrown in: nobody bid"
+        if result["renege"] is not None:
+            return f"renege by {self.seat_name(result['renege']['seat'])}: 200 to the other team"
+        points = result["card_points"][result["declarer"] % 2]
+        if result["made"]:
+            return f"made: {points} points of the {self.bid} bid"
+        return f"set by {self.bid - points}: {points} points of the {self.bid} bid"

@@ -516,6 +516,7 @@ class SixtySixGame(GameState):
             self.carry += 1
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
         self.results.append(self._result(winner, deltas, carried, how))
+        self.results[-1].update(self._hand_end_extras())
         self._log("score", winner, f"hand {self.hand_number} over: {how}; "
                                    f"P1 {deltas[0]:+d}, P2 {deltas[1]:+d}; "
                                    f"scores {self.scores[0]}-{self.scores[1]}")
@@ -605,6 +606,7 @@ class SixtySixGame(GameState):
             view["last_trick"] = {"cards": trick_view(SIXTYSIX, cards, leader, 2), "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
+        view.update(self._table_view(seat))
         return view
 
 
@@ -730,6 +732,47 @@ class SixtySixGame(GameState):
     def cards_to_draw(self) -> int:
         """The stock's cards while it is drawn from (a closed stock stays out of play)."""
         return len(self.stock) if self.stock_open else 0
+
+    # -- what the table shows (the web table and the terminal read these) ----
+
+    def _table_view(self, seat: Seat | None) -> JSON:
+        """Trump, the stock with the turned-up card under it, the points as labelled table
+        items; each player's marriages in ``at_seats``; ``prompt``: what the seat to move is
+        asked to do; ``auto_action``: the action a table may take for that seat after a short
+        pause unless it chooses another (the draw after a won trick).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("sixtysix", seed=5)
+        >>> game.view(None)["table"][1]
+        {'label': 'Stock', 'text': '12 cards, turned up under it:', 'cards': ['A♦']}
+        """
+        stock: JSON = {"label": "Stock", "text": "exhausted: follow suit from now on"}
+        if self.closer is not None:
+            stock["text"] = f"closed by {NAMES[self.closer]}: follow suit from now on"
+        elif self.stock:
+            stock["text"] = f"{len(self.stock)} cards, turned up under it:"
+            stock["cards"] = [SIXTYSIX.text(self.stock[0])]
+        points = " · ".join(f"{NAMES[s]} {self.counted(s)}" for s in (0, 1))
+        items: list[JSON] = [{"label": "Trump", "text": self._suit(self.trump)}, stock,
+                             {"label": f"Points (hand ends at {GOAL})", "text": points}]
+        at_seats: list[list[JSON]] = [[], []]
+        for who, suit, _shown in self.marriages:
+            counted = "" if self.tricks_won[who] else ", counted once a trick is won"
+            at_seats[who].append({"label": "Marriage", "text": f"{self._suit(suit)} "
+                                  f"{marriage_value(suit, self.trump)}{counted}"})
+        mover = seat is not None and seat == self.to_move and self.phase is not Phase.GAME_OVER
+        return {"prompt": None if seat is None else self.prompt(seat), "table": items,
+                "at_seats": at_seats,
+                "auto_action": "draw" if mover and self.drawing else None}
+
+    def _hand_end_extras(self) -> JSON:
+        """The hand's last trick and its outcome in words."""
+        last = None
+        if self.last_trick is not None:
+            cards, leader, winner = self.last_trick
+            last = {"cards": trick_view(SIXTYSIX, cards, leader, 2), "winner": winner}
+        return {"last_trick": last, "outcome": self.results[-1]["reason"]}
+
 
 
 def _marriages_feature(r: Reading, x: obs.Cells) -> None:

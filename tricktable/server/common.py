@@ -4,6 +4,7 @@ a connection (:class:`Client`) and a seat at run time."""
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 
 from tricktable.bots import BOT_NAMES, make_bot
@@ -39,6 +40,7 @@ class ServerConfig:
     rooms_burst: int = 20  # and at once
     all_rooms_per_minute: float = 600.0  # rooms all addresses together may create a minute
     waiting_expiry: float = 3600.0  # seconds a room may wait for players, unwatched
+    open_list_idle: float = 300.0  # seconds an unfinished room nobody is in stays in the lobby
     redis: str | None = None  # Redis URL: several processes share rooms through it
 
 
@@ -129,8 +131,13 @@ class SeatState:
     away_since: float | None = None  # loop time the last connection of a human closed
     replaced: bool = False  # a bot plays for the absent human
 
-    def public(self, game_seat_name: str) -> JSON:
-        """What every client may know of the seat."""
+    def public(self, game_seat_name: str, away_timeout: float | None = None) -> JSON:
+        """What every client may know of the seat; ``away_in``: the seconds left before a
+        bot plays for a human who left (None when no such clock runs)."""
+        away_in = None
+        if (away_timeout is not None and self.away_since is not None and not self.replaced
+                and self.info.kind == "human" and self.info.taken):
+            away_in = round(max(0.0, away_timeout - (time.monotonic() - self.away_since)), 1)
         return {"label": game_seat_name, "name": self.info.name, "kind": self.info.kind,
                 "bot": self.info.bot, "taken": self.info.taken,
-                "connected": self.connections > 0, "away": self.replaced}
+                "connected": self.connections > 0, "away": self.replaced, "away_in": away_in}

@@ -550,7 +550,9 @@ class Room:
             "players": info.players, "options": info.options, "status": info.status,
             "version": info.version, "hands": info.hands, "scores": info.scores,
             "winner": info.winner, "sides": self.game.sides,
-            "seats": [state.public(self.game.seat_name(s)) for s, state in enumerate(self.seats)],
+            "seats": [state.public(self.game.seat_name(s), self.config.away_timeout
+                                   if info.status == "playing" else None)
+                      for s, state in enumerate(self.seats)],
             "watchers": sum(1 for c in self.clients if c.seat is None),
             "created": info.created, "updated": info.updated,
         }

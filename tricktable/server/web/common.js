@@ -73,6 +73,21 @@ export function cardInfo(text) {
   return null;
 }
 
+// A card's spoken name, starting with the rank drawn on it: "Q of spades", "5 red", "Rook".
+export function cardName(text) {
+  let m = /^(10|[2-9JQKA])([♠♥♦♣])$/.exec(text || "");
+  if (m) return `${m[1]} of ${SUITS[m[2]]}`;
+  m = /^([RGYB])(1[0-4]|[1-9])$/.exec(text || "");
+  if (m) return `${m[2]} ${COLOURS[m[1]]}`;
+  return String(text);
+}
+
+// Card texts inside a line of words spoken out: "W plays Q♠" -> "W plays Q of spades".
+export function spoken(line) {
+  return String(line).replace(/\b(10|[2-9JQKA])([♠♥♦♣])|\b([RGYB])(1[0-4]|[1-9])\b/g,
+    (card) => cardName(card));
+}
+
 export function isCard(text) { return cardInfo(text) !== null; }
 
 // A card drawn with CSS: a button when clickable, else a span.
@@ -80,15 +95,21 @@ export function cardEl(text, { button = false, small = false, extra = "", title 
   const info = cardInfo(text) || { rank: text, suit: "", cls: "suit-none" };
   const classes = ["card", info.cls, small ? "small" : "", extra].filter(Boolean).join(" ");
   const attrs = { class: classes, title: title || text, dataset: { card: text } };
-  if (button) { attrs.type = "button"; attrs["aria-label"] = `card ${text}`; }
-  return el(button ? "button" : "span", attrs,
-    el("span", { class: "rank" }, info.rank),
+  if (!button) return el("span", { ...attrs, role: "img", "aria-label": cardName(text) },
+    el("span", { class: "rank", "aria-hidden": "true" }, info.rank),
     el("span", { class: "pip", "aria-hidden": "true" }, info.suit));
+  // a button is named by its content: the rank drawn, then the words of its suit, unseen
+  const name = cardName(text);
+  const rest = name.startsWith(info.rank) ? name.slice(info.rank.length) : "";
+  return el("button", { ...attrs, type: "button" },
+    el("span", { class: "rank" }, info.rank),
+    el("span", { class: "pip", "aria-hidden": "true" }, info.suit),
+    rest ? el("span", { class: "visually-hidden" }, rest) : null);
 }
 
 export function cardBack(count) {
-  return el("span", { class: "card back small", title: `${count} cards` },
-    el("span", { class: "rank" }, String(count)));
+  return el("span", { class: "card back small", title: `${count} cards`, role: "img",
+    "aria-label": `${count} cards in hand` }, el("span", { class: "rank", "aria-hidden": "true" }, String(count)));
 }
 
 // Words for a key of a view: "high_bidder" -> "high bidder".

@@ -111,6 +111,7 @@ async function loadRooms() {
   let rooms = [];
   try { rooms = await api("/api/rooms?status=waiting,playing"); } catch { return; }
   const body = $("rooms").querySelector("tbody");
+  document.body.dataset.rooms = String(rooms.length);
   $("rooms").hidden = rooms.length === 0;
   $("rooms-empty").hidden = rooms.length !== 0;
   clear(body, rooms.map((room) => {

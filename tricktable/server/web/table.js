@@ -1,18 +1,28 @@
 // The card table: one websocket to the room; everything drawn from the seat's view and
 // the legal actions the server sends, so every game works without code of its own.
-import { cardBack, cardEl, cardInfo, clear, el, isCard, api, storage, words } from "./common.js";
+import { cardEl, clear, el, isCard, api, spoken, storage, words } from "./common.js";
+import { numberButtons, pressNumber, renderControls } from "./controls.js";
+import {
+  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, seatLabel, short, sideName, sides, talk, turnText,
+} from "./tableparts.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
 
-// Keys every game's view shares, drawn in their own places; the rest goes to the details panel.
-const COMMON = new Set(["hand", "trick", "last_trick", "scores", "to_move", "phase", "trump", "bids", "tricks"]);
-const HIDDEN = new Set(["game", "seat", "players", "results", "winner", "winners", "hand_number", "dealer",
-  "hand_sizes", "teams", "sides", "team_names", "options", "target"]);
+// Keys drawn in their own places, or shown through the game's table items; the rest of the
+// view goes to the details panel.
+const SHOWN = new Set(["hand", "trick", "last_trick", "scores", "to_move", "phase", "trump", "bids", "tricks",
+  "game", "seat", "players", "results", "winner", "winners", "hand_number", "dealer", "hand_sizes", "teams",
+  "sides", "team_names", "options", "target", "prompt", "table", "at_seats", "auto_action", "meld", "scoreboard",
+  "shown", "tricks_played", "played", "marriages", "beginner", "revealed_markers", "choices", "calls"]);
+const HAND_END_SECONDS = 4; // how long a hand's summary stays when only bots are seated
+const AUTO_ACTION_MS = 1200; // the pause before the table takes an automatic action (a draw)
 
 const state = {
   socket: null, frame: null, view: null, room: null, seat: null, legal: [], log: [], results: [],
   pending: false, hint: null, hintVersion: -1, showLast: false, retry: 0, chooser: null,
+  handsSeen: null, handEndTimer: null, autoTimer: null, spokenLog: 0, wasMyTurn: false,
+  rerender: () => render(),
 };
 
 // -- talking to the server -------------------------------------------------------------
@@ -31,7 +41,7 @@ function connect() {
   state.socket = socket;
   socket.addEventListener("open", () => {
     state.retry = 0;
-    $("conn").className = "conn up";
+    $("conn").className = "conn up"; $("conn").setAttribute("aria-label", "connected");
     const mine = storage.seat(roomId);
     send({ type: "hello", token: mine ? mine.token : null });
   });
@@ -41,7 +51,7 @@ function connect() {
     receive(frame);
   });
   socket.addEventListener("close", () => {
-    $("conn").className = "conn down";
+    $("conn").className = "conn down"; $("conn").setAttribute("aria-label", "disconnected: reconnecting");
     state.pending = false;
     const wait = Math.min(5000, 300 * 2 ** state.retry++);
     setTimeout(connect, wait);
@@ -53,12 +63,17 @@ function receive(frame) {
     state.seat = frame.seat;
     document.body.dataset.seat = frame.seat === null ? "" : String(frame.seat);
   } else if (frame.type === "state") {
-    if (frame.log_start === 0) state.log = [];
+    if (frame.log_start === 0) { state.log = []; state.spokenLog = 0; }
     if (frame.log_start > state.log.length) { send({ type: "sync" }); return; }
     state.log = state.log.slice(0, frame.log_start).concat(frame.log);
+    state.spokenLog = Math.min(state.spokenLog, frame.log_start);
     state.frame = frame; state.view = frame.view; state.room = frame.room;
     state.seat = frame.seat; state.legal = frame.legal; state.pending = false; state.chooser = null;
     state.results = frame.results || [];
+    const now = Date.now();
+    for (const seat of state.room.seats) {
+      seat.away_until = seat.away_in === null || seat.away_in === undefined ? null : now + seat.away_in * 1000;
+    }
     render();
   } else if (frame.type === "error") {
     state.pending = false;
@@ -76,6 +91,7 @@ function receive(frame) {
 
 function act(text) {
   if (state.pending || !state.frame) return;
+  clearTimeout(state.autoTimer);
   say("");
   if (send({ type: "act", version: state.frame.version, action: text })) state.pending = true;
 }
@@ -86,121 +102,14 @@ function say(message, kind = "") {
   status.className = `status ${kind}`;
 }
 
-// -- names -----------------------------------------------------------------------------
-
-function label(seat) {
-  if (seat === null || seat === undefined || !state.room) return "";
-  const s = state.room.seats[seat];
-  if (!s) return String(seat);
-  const who = s.kind === "bot" ? `bot` : (s.name || "free seat");
-  return `${s.label} (${who})`;
+// What a screen reader hears: whose turn it is and what was played.
+function announce(lines) {
+  if (!lines.length) return;
+  const live = $("live");
+  live.textContent = lines.map(spoken).join(". ");
 }
 
-function short(seat) {
-  if (seat === null || seat === undefined || !state.room || !state.room.seats[seat]) return "";
-  return state.room.seats[seat].label;
-}
-
-function sides() {
-  const room = state.room;
-  const list = state.view.teams && state.view.teams.length && Array.isArray(state.view.teams[0])
-    && state.view.scores && state.view.teams.length === state.view.scores.length ? state.view.teams : room.sides;
-  return list || room.seats.map((_, i) => [i]);
-}
-
-function sideName(index) {
-  const side = sides()[index] || [];
-  return side.map(short).join("/");
-}
-
-// -- drawing ---------------------------------------------------------------------------
-
-function positions(count, me) {
-  const layout = { 2: ["top"], 3: ["left", "right"], 4: ["left", "top", "right"] }[count];
-  const result = {};
-  result[me] = "bottom";
-  for (let i = 1; i < count; i++) result[(me + i) % count] = layout ? layout[i - 1] : "row";
-  return result;
-}
-
-function seatBox(seat) {
-  const view = state.view; const s = state.room.seats[seat];
-  const badges = [];
-  if (view.dealer === seat) badges.push(el("span", { class: "badge dealer", title: "dealer" }, "D"));
-  if (s.kind === "bot") badges.push(el("span", { class: "badge" }, `bot: ${s.bot}`));
-  else if (s.away) badges.push(el("span", { class: "badge" }, `away: ${s.bot} plays`));
-  else if (s.kind === "human") badges.push(el("span", { class: "badge" }, s.taken ? (s.connected ? "online" : "offline") : "free"));
-  const bids = (view.bids || []).filter((b) => b && b.seat === seat);
-  if (bids.length) badges.push(el("span", { class: "badge" }, `bid: ${bidText(bids[bids.length - 1])}`));
-  if (Array.isArray(view.tricks) && view.tricks.length === state.room.players && state.room.players !== sides().length) {
-    badges.push(el("span", { class: "badge" }, `tricks: ${view.tricks[seat]}`));
-  }
-  const size = view.hand_sizes ? view.hand_sizes[seat] : null;
-  return el("div", { class: `seatbox${view.to_move === seat ? " turn" : ""}`, dataset: { seatbox: seat } },
-    el("div", { class: "who" }, s.label, " ", s.kind === "bot" ? "bot" : (s.name || "—")),
-    size !== null && seat !== state.seat ? el("div", {}, cardBack(size)) : null,
-    el("div", { class: "badges" }, badges));
-}
-
-function bidText(bid) {
-  if (bid === null || bid === undefined) return "";
-  if (typeof bid !== "object") return String(bid);
-  const value = bid.bid === null || bid.bid === undefined ? "pass" : String(bid.bid);
-  return bid.meld_bid ? `${value} (meld)` : value;
-}
-
-function trickEl(cards, where, caption, faded) {
-  const slots = { top: "t", left: "l", right: "r", bottom: "b", row: "t" };
-  const box = el("div", { class: `trick${faded ? " faded" : ""}`, id: faded ? "last-trick" : "trick" });
-  const used = {};
-  for (const played of cards || []) {
-    const pos = played.seat === null || played.seat === undefined ? "center" : where[played.seat];
-    let area = pos === "center" ? "c" : slots[pos] || "t";
-    if (used[area]) area = "c";
-    used[area] = true;
-    box.append(el("div", { class: `slot slot-${area}` },
-      cardEl(played.card, { extra: played.trump ? "trumped" : "" }),
-      el("span", {}, played.seat === null || played.seat === undefined ? "turned up" : short(played.seat))));
-  }
-  if (caption) box.append(el("div", { class: "caption" }, caption));
-  return box;
-}
-
-function renderBoard() {
-  const view = state.view; const room = state.room;
-  const me = state.seat ?? 0;
-  const where = positions(room.players, me);
-  const board = clear($("board"));
-  const row = el("div", { class: "others-row" });
-  for (let seat = 0; seat < room.players; seat++) {
-    const pos = where[seat];
-    if (pos === "row") row.append(seatBox(seat));
-    else board.append(el("div", { class: `area-${pos}` }, seatBox(seat)));
-  }
-  if (row.childNodes.length) board.append(row);
-  const center = el("div", { class: "area-center" });
-  const trick = view.trick || [];
-  const last = view.last_trick;
-  if (trick.length || !last) {
-    center.append(trickEl(trick, where, trick.length ? "" : phaseLine(), false));
-  }
-  if (last && (!trick.length || state.showLast)) {
-    center.append(trickEl(last.cards, where, `last trick, won by ${label(last.winner)}`, true));
-  }
-  if (last && trick.length) {
-    center.append(el("button", { type: "button", class: "btn secondary", id: "last-button",
-      onclick: () => { state.showLast = !state.showLast; render(); } },
-    state.showLast ? "Hide last trick" : "Last trick (l)"));
-  }
-  board.append(center);
-}
-
-function phaseLine() {
-  const view = state.view;
-  if (view.phase === "game_over") return "the game is over";
-  if (view.to_move === null || view.to_move === undefined) return "";
-  return view.to_move === state.seat ? "your turn" : `${label(view.to_move)} to move`;
-}
+// -- the hand and its controls -----------------------------------------------------------
 
 function cardActions() {
   const byCard = new Map();
@@ -222,18 +131,28 @@ function renderHand() {
   const hand = state.view.hand || [];
   const byCard = cardActions();
   const box = clear($("hand"));
+  box.style.setProperty("--cards", String(Math.max(hand.length, 1)));
+  const old = document.getElementById("chooser");
+  if (old) old.remove();
   if (state.seat === null || state.seat === undefined) return;
   hand.forEach((card, index) => {
     const actions = byCard.get(card) || [];
     const button = cardEl(card, { button: true, extra: actions.length ? "legal" : (byCard.size ? "dim" : "") });
     button.dataset.index = index;
+    if (byCard.size && !actions.length) button.setAttribute("aria-disabled", "true");
     button.addEventListener("click", () => clickCard(card));
     box.append(button);
   });
   if (state.chooser) {
     const actions = byCard.get(state.chooser) || [];
-    box.after(el("div", { class: "chooser", id: "chooser" }, actions.map((a) =>
-      el("button", { type: "button", class: "btn", onclick: () => act(a.text) }, a.text))));
+    box.after(el("div", { class: "chooser", id: "chooser", role: "group", "aria-label": `what to do with ${state.chooser}` },
+      el("span", { class: "kind" }, `${state.chooser}:`),
+      actions.map((a) => el("button", { type: "button", class: "btn", dataset: { action: a.text }, onclick: () => act(a.text) },
+        words(a.kind))),
+      el("button", { type: "button", class: "btn secondary", onclick: () => { state.chooser = null; render(); } }, "cancel")));
+    numberButtons();
+    const first = document.querySelector("#chooser button");
+    if (first) first.focus();
   }
 }
 
@@ -244,61 +163,29 @@ function clickCard(card) {
   act(`${cardKind()} ${card}`); // not legal: the server answers with the rule
 }
 
-function renderControls() {
-  const box = clear($("controls"));
-  const old = document.getElementById("chooser");
-  if (old) old.remove();
-  const groups = new Map();
-  for (const action of state.legal) {
-    if (action.card) continue;
-    if (!groups.has(action.kind)) groups.set(action.kind, []);
-    groups.get(action.kind).push(action);
-  }
-  let number = 0;
-  for (const [kind, actions] of groups) {
-    const group = el("div", { class: `group${actions.length > 8 ? " many" : ""}`, dataset: { kind } },
-      el("span", { class: "kind" }, words(kind)));
-    for (const action of actions) {
-      number += 1;
-      const rest = action.text.slice(kind.length).trim();
-      group.append(el("button", { type: "button", dataset: { action: action.text, key: number <= 9 ? number : "" },
-        title: number <= 9 ? `${action.text} (${number})` : action.text,
-        onclick: () => act(action.text) }, rest || action.text));
-    }
-    box.append(group);
-  }
+// The game may name an action the table takes for the player after a short pause (the
+// draw after a won trick); choosing another action first cancels it.
+function scheduleAutoAction() {
+  clearTimeout(state.autoTimer);
+  const auto = state.view.auto_action;
+  if (!auto || !state.legal.some((a) => a.text === auto)) return;
+  const version = state.frame.version;
+  const others = state.legal.filter((a) => a.text !== auto).map((a) => a.text);
+  say(`${words(auto)} in a moment` + (others.length ? ` (or choose: ${others.join(", ")})` : ""));
+  state.autoTimer = setTimeout(() => {
+    if (state.frame && state.frame.version === version && !state.pending) act(auto);
+  }, AUTO_ACTION_MS);
 }
 
-function renderSummary() {
-  const view = state.view; const room = state.room;
-  const rows = [];
-  const scores = view.scores || [];
-  const tricks = Array.isArray(view.tricks) && view.tricks.length === scores.length ? view.tricks : null;
-  scores.forEach((score, i) => {
-    rows.push(el("tr", {}, el("td", {}, sideName(i)), el("td", {}, String(score)),
-      tricks ? el("td", {}, String(tricks[i])) : null));
-  });
-  const trump = Array.isArray(view.trump)
-    ? view.trump.map((t, i) => `${sideName(i)}: ${t ?? "none"}`).join(", ") : (view.trump ?? "not named");
-  clear($("summary"),
-    el("h3", {}, room.title, view.hand_number ? ` · hand ${view.hand_number}` : ""),
-    el("div", {}, `Phase: ${words(view.phase)}`),
-    el("div", {}, `Trump: ${trump}`),
-    view.target ? el("div", {}, `Game to ${view.target}`) : null,
-    el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Side"), el("th", {}, "Score"), tricks ? el("th", {}, "Tricks") : null)),
-      el("tbody", {}, rows)),
-    view.bids && view.bids.length ? el("div", { class: "muted" },
-      "Bids: ", view.bids.map((b) => `${short(b.seat)} ${bidText(b)}`).join(", ")) : null);
-}
+// -- panels ----------------------------------------------------------------------------
 
 function valueEl(value, key) {
   if (value === null || value === undefined || value === "") return document.createTextNode("—");
   if (typeof value === "string") return isCard(value) ? cardEl(value, { small: true }) : document.createTextNode(value);
   if (typeof value === "number" && /seat|bidder|declarer|winner|closer|dealer$|by$|_to$|_from$/.test(key || "")) {
-    return document.createTextNode(label(value));
+    return document.createTextNode(seatLabel(state, value));
   }
-  if (typeof value === "number" && /team$/.test(key || "")) return document.createTextNode(sideName(value));
+  if (typeof value === "number" && /team$/.test(key || "")) return document.createTextNode(sideName(state, value));
   if (typeof value !== "object") return document.createTextNode(String(value));
   if (Array.isArray(value)) {
     if (!value.length) return document.createTextNode("—");
@@ -308,37 +195,42 @@ function valueEl(value, key) {
     if (value.every((v) => v === null || typeof v !== "object")) {
       return document.createTextNode(value.map((v) => (v === null ? "—" : String(v))).join(", "));
     }
-    return el("div", {}, value.map((v, i) => el("div", { class: "item" },
-      Array.isArray(v) && v.every((c) => isCard(c)) && state.room && value.length === state.room.players
-        ? el("span", {}, `${short(i)}: `, valueEl(v, key)) : valueEl(v, key))));
+    return el("div", {}, value.map((v) => el("div", { class: "item" }, valueEl(v, key))));
   }
   return el("dl", {}, Object.entries(value).flatMap(([k, v]) => [el("dt", {}, words(k)), el("dd", {}, valueEl(v, k))]));
 }
 
 function renderExtras() {
   const view = state.view;
-  const entries = Object.entries(view).filter(([key, value]) => !COMMON.has(key) && !HIDDEN.has(key)
+  const entries = Object.entries(view).filter(([key, value]) => !SHOWN.has(key)
     && value !== null && value !== false && !(Array.isArray(value) && value.length === 0));
-  clear($("extras"), el("h3", {}, "Details"),
+  const open = $("extras").querySelector("details")?.open ?? false;
+  clear($("extras"), el("details", { open },
+    el("summary", {}, "More about this hand"),
     entries.length ? el("dl", {}, entries.flatMap(([k, v]) => [el("dt", {}, words(k)), el("dd", { dataset: { key: k } }, valueEl(v, k))]))
-      : el("p", { class: "muted" }, "nothing more to show"));
+      : el("p", { class: "muted" }, "nothing more to show")));
 }
 
 function renderLog() {
   const box = $("log");
-  clear(box, state.log.slice(-120).map((line) => el("li", {}, line)));
+  const lines = talk(state.log);
+  clear(box, lines.slice(-120).map((line) => el("li", {}, line)));
   box.scrollTop = box.scrollHeight;
+  const fresh = lines.slice(state.spokenLog).filter((line) => !line.startsWith("you are dealt") && !/ is dealt /.test(line));
+  state.spokenLog = lines.length;
+  return fresh.slice(-3);
 }
 
 function sheetTable() {
   const results = state.results;
-  const n = (state.view.scores || []).length;
-  const head = el("tr", {}, el("th", {}, "Hand"), el("th", {}, "Declarer"), el("th", {}, "Contract"),
-    Array.from({ length: n }, (_, i) => el("th", {}, `${sideName(i)} +/-`)),
-    Array.from({ length: n }, (_, i) => el("th", {}, sideName(i))));
+  const n = sides(state).length;
+  const head = el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "Declarer"),
+    el("th", { scope: "col" }, "Contract"),
+    Array.from({ length: n }, (_, i) => el("th", { scope: "col" }, `${sideName(state, i)} +/-`)),
+    Array.from({ length: n }, (_, i) => el("th", { scope: "col" }, sideName(state, i))));
   const rows = results.map((r, index) => el("tr", {},
     el("td", {}, String(r.hand ?? index + 1)),
-    el("td", {}, r.declarer === null || r.declarer === undefined ? "—" : short(r.declarer)),
+    el("td", {}, r.declarer === null || r.declarer === undefined ? "—" : short(state, r.declarer)),
     el("td", {}, `${r.contract ?? "—"}${r.made === true ? " made" : r.made === false ? " set" : ""}`),
     (r.deltas || []).map((d) => el("td", {}, String(d))),
     (r.scores || []).map((s) => el("td", {}, String(s)))));
@@ -348,22 +240,42 @@ function sheetTable() {
 function renderSheet() {
   const box = $("sheet").firstElementChild;
   clear(box, el("h2", {}, "Score sheet"), sheetTable(),
-    el("p", {}, el("button", { type: "button", class: "btn", onclick: () => { $("sheet").hidden = true; } }, "Close")));
+    el("p", {}, el("button", { type: "button", class: "btn", id: "sheet-close", onclick: () => { $("sheet").hidden = true; } }, "Close")));
+}
+
+// The summary of the hand just finished: it stays until the player continues (a few
+// seconds when only bots sit at the table).
+function renderHandEnd() {
+  const count = state.results.length;
+  if (state.handsSeen === null) state.handsSeen = count; // earlier hands: in the score sheet
+  if (count <= state.handsSeen) return;
+  state.handsSeen = count;
+  const close = () => { clearTimeout(state.handEndTimer); $("handend").hidden = true; document.body.dataset.handEnd = ""; render(); };
+  const onlyBots = state.room.seats.every((s) => s.kind === "bot" || s.away);
+  clear($("handend").firstElementChild, handEndEl(state, state.results[count - 1]),
+    el("p", { class: "row" }, el("button", { type: "button", class: "btn", id: "continue", onclick: close },
+      onlyBots ? `Continue (${HAND_END_SECONDS} s)` : "Continue"),
+    el("button", { type: "button", class: "btn secondary", onclick: () => { close(); $("sheet-button").click(); } }, "Score sheet")));
+  $("handend").hidden = false;
+  document.body.dataset.handEnd = String(count);
+  clearTimeout(state.handEndTimer);
+  if (onlyBots) state.handEndTimer = setTimeout(close, HAND_END_SECONDS * 1000);
+  $("continue").focus();
 }
 
 function renderOver() {
   const view = state.view; const room = state.room;
   const over = view.phase === "game_over" || room.status === "finished";
-  $("over").hidden = !over || state.overClosed;
+  $("over").hidden = !over || state.overClosed || !$("handend").hidden;
   if (!over) return;
-  const winners = Array.isArray(view.winners) && view.winners.length ? view.winners.map(sideName).join(" and ")
-    : view.winner !== null && view.winner !== undefined ? sideName(view.winner) : "nobody";
-  const mySide = state.seat === null ? -1 : sides().findIndex((side) => side.includes(state.seat));
+  const name = (i) => sideName(state, i);
+  const winners = Array.isArray(view.winners) && view.winners.length ? view.winners.map(name).join(" and ")
+    : view.winner !== null && view.winner !== undefined ? name(view.winner) : "nobody";
+  const mySide = state.seat === null ? -1 : sides(state).findIndex((side) => side.includes(state.seat));
   const won = mySide >= 0 && (view.winner === mySide || (view.winners || []).includes(mySide));
   clear($("over").firstElementChild,
     el("h2", { id: "game-over" }, won ? "You win!" : "Game over"),
-    el("p", {}, `Winner: ${winners}. Final score: `,
-      (view.scores || []).map((s, i) => `${sideName(i)} ${s}`).join(", ")),
+    el("p", {}, `Winner: ${winners}. Final score: `, (view.scores || []).map((s, i) => `${name(i)} ${s}`).join(", ")),
     sheetTable(),
     el("p", { class: "row" },
       el("a", { class: "btn", href: `/replay/${roomId}` }, "Replay face up"),
@@ -408,10 +320,19 @@ function renderHint() {
   let line = `Hint: ${hint.text}` + (hint.reason ? ` (${hint.reason})` : "");
   if (hint.bids) {
     const perTrump = Object.entries(hint.bids).map(([suit, b]) => `${suit} ${b.suggested_bid}`);
-    // searched bids: the Details panel's "beginner" figures are the rule of thumb from the meld
     line += `; bids made in most sampled deals, by trump: ${perTrump.join(", ")}`;
   }
   say(line);
+}
+
+function renderPrompt() {
+  const view = state.view;
+  const mine = state.legal.length > 0 && view.phase !== "game_over";
+  const text = mine ? (view.prompt || `Your turn: ${words(view.phase)}`) : turnText(state);
+  const prompt = $("prompt");
+  prompt.textContent = text;
+  prompt.className = `prompt${mine ? " mine" : ""}`;
+  return mine ? text : "";
 }
 
 function render() {
@@ -424,15 +345,31 @@ function render() {
   body.toMove = view.to_move === null || view.to_move === undefined ? "" : String(view.to_move);
   body.hands = String(state.results.length); body.seat = state.seat === null ? "" : String(state.seat);
   body.myTurn = state.legal.length ? "1" : "0";
-  renderBoard(); renderControls(); renderHand(); renderSummary(); renderExtras(); renderLog(); renderJoin(); renderOver();
+  renderInfobar(state); renderBoard(state); renderControls(state.legal, act); renderHand();
+  renderSummary(state); renderExtras(); renderJoin(); renderHandEnd(); renderOver();
+  const fresh = renderLog();
+  const prompt = renderPrompt();
+  const myTurnNow = prompt !== "" && !state.wasMyTurn;
+  state.wasMyTurn = prompt !== "";
+  announce(myTurnNow ? [...fresh, `Your turn. ${prompt}`] : fresh);
   if (!$("sheet").hidden) renderSheet();
   if (room.status === "waiting") say("Waiting for every seat to be taken: share the invite link.");
-  else if (state.legal.length) say(view.phase === "game_over" ? "" : "Your turn.");
-  else if ($("status").className.indexOf("rule") < 0) say(phaseLine());
+  else if ($("status").className.indexOf("rule") < 0 || !state.legal.length) say("");
   state.hint = null;
+  scheduleAutoAction();
   if ($("beginner").checked && state.legal.length && state.hintVersion !== state.frame.version) {
     state.hintVersion = state.frame.version;
     send({ type: "hint" });
+  }
+}
+
+// The away countdowns tick once a second between frames.
+function tickAway() {
+  if (!state.room) return;
+  const now = Date.now();
+  for (const node of document.querySelectorAll("[data-away]")) {
+    const text = awayText(state.room.seats[Number(node.dataset.away)], now);
+    if (text) node.textContent = text;
   }
 }
 
@@ -440,6 +377,10 @@ function render() {
 
 function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!$("handend").hidden) {
+    if (event.key === "Escape") { $("continue").click(); event.preventDefault(); }
+    return;
+  }
   const cards = [...$("hand").querySelectorAll("button.card")];
   const index = cards.indexOf(document.activeElement);
   if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -447,9 +388,8 @@ function onKey(event) {
     const step = event.key === "ArrowRight" ? 1 : -1;
     const next = index < 0 ? (step > 0 ? 0 : cards.length - 1) : (index + step + cards.length) % cards.length;
     cards[next].focus(); event.preventDefault();
-  } else if (/^[1-9]$/.test(event.key)) {
-    const button = $("controls").querySelector(`[data-key="${event.key}"]`);
-    if (button) { button.click(); event.preventDefault(); }
+  } else if (/^[0-9]$/.test(event.key)) {
+    pressNumber(event.key); event.preventDefault();
   } else if (event.key === "h") {
     $("beginner").checked = !$("beginner").checked; $("beginner").dispatchEvent(new Event("change"));
   } else if (event.key === "l") {
@@ -458,6 +398,7 @@ function onKey(event) {
     $("sheet-button").click();
   } else if (event.key === "Escape") {
     $("sheet").hidden = true;
+    if (state.chooser) { state.chooser = null; render(); }
   }
 }
 
@@ -473,11 +414,12 @@ function main() {
   $("sheet-button").addEventListener("click", () => {
     if (!state.view) return;
     $("sheet").hidden = !$("sheet").hidden;
-    if (!$("sheet").hidden) renderSheet();
+    if (!$("sheet").hidden) { renderSheet(); $("sheet-close").focus(); }
   });
   document.addEventListener("keydown", onKey);
   connect();
   setInterval(() => send({ type: "ping" }), 25000);
+  setInterval(tickAway, 1000);
 }
 
 main();

@@ -1,0 +1,254 @@
+// Parts of the card table drawn from the seat's view: the names of seats and sides, the
+// information bar, the seats with what lies in front of them, tricks, the score panel and
+// the end-of-hand summary. Only the view's common keys and the game's own labelled items
+// (`table`, `at_seats`, `prompt`) are read, so no game needs code of its own here.
+import { cardBack, cardEl, cardName, clear, el, isCard, words } from "./common.js";
+
+// -- names -----------------------------------------------------------------------------
+
+export function seatLabel(state, seat) {
+  if (seat === null || seat === undefined || !state.room) return "";
+  const s = state.room.seats[seat];
+  if (!s) return String(seat);
+  const who = s.kind === "bot" ? "bot" : (s.name || "free seat");
+  return `${s.label} (${who})`;
+}
+
+export function short(state, seat) {
+  if (seat === null || seat === undefined || !state.room || !state.room.seats[seat]) return "";
+  return state.room.seats[seat].label;
+}
+
+// The scoring sides in the order of `scores`: the game's `sides` (a view's `teams` may be
+// this hand's playing teams in another order, so it is never used for the scores).
+export function sides(state) {
+  const declared = state.view && Array.isArray(state.view.sides) ? state.view.sides : state.room.sides;
+  return declared || state.room.seats.map((_, i) => [i]);
+}
+
+export function sideName(state, index) {
+  return (sides(state)[index] || []).map((seat) => short(state, seat)).join("/");
+}
+
+// Per-seat numbers summed per side; per-side numbers as they are; else null.
+function perSide(state, values) {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === "number")) return null;
+  const list = sides(state);
+  if (values.length === list.length) return values;
+  if (values.length === state.room.players) return list.map((side) => side.reduce((t, s) => t + values[s], 0));
+  return null;
+}
+
+// -- small pieces ---------------------------------------------------------------------------
+
+function itemEl(item, extra = "") {
+  return el("span", { class: `chip ${extra}`.trim() },
+    el("span", { class: "chip-label" }, item.label),
+    item.text ? el("span", { class: "chip-text" }, item.text) : null,
+    (item.cards || []).map((c) => cardEl(c, { small: true })));
+}
+
+export function turnText(state) {
+  const view = state.view;
+  if (view.phase === "game_over" || state.room.status === "finished") return "The game is over";
+  if (state.room.status === "waiting") return "Waiting for players";
+  if (view.to_move === null || view.to_move === undefined) return "";
+  return view.to_move === state.seat ? "Your turn" : `${seatLabel(state, view.to_move)} to move`;
+}
+
+// The bar above the table: whose turn, the game's table items (trump, contract, ...), scores.
+export function renderInfobar(state) {
+  const view = state.view;
+  const mine = view.to_move === state.seat && state.legal.length > 0;
+  const scores = (view.scores || []).map((score, i) => `${sideName(state, i)} ${score}`).join(" · ");
+  clear(document.getElementById("infobar"),
+    el("span", { class: `chip turn${mine ? " mine" : ""}`, id: "turn" }, turnText(state)),
+    (view.table || []).map((item) => itemEl(item)),
+    scores ? itemEl({ label: "Score", text: scores + (view.target ? ` (game ${view.target})` : "") }, "score") : null);
+}
+
+// -- the board ----------------------------------------------------------------------------
+
+export function positions(count, me) {
+  const layout = { 2: ["top"], 3: ["left", "right"], 4: ["left", "top", "right"] }[count];
+  const result = {};
+  result[me] = "bottom";
+  for (let i = 1; i < count; i++) result[(me + i) % count] = layout ? layout[i - 1] : "row";
+  return result;
+}
+
+function bidText(bid) {
+  if (bid === null || bid === undefined) return "";
+  if (typeof bid !== "object") return String(bid);
+  const value = bid.bid === null || bid.bid === undefined ? "pass" : String(bid.bid);
+  return bid.meld_bid ? `${value} (meld)` : value;
+}
+
+export function awayText(seat, now) {
+  if (seat.away || seat.away_until === undefined || seat.away_until === null) return null;
+  const left = Math.max(0, Math.ceil((seat.away_until - now) / 1000));
+  return `away: a bot plays in ${left} s`;
+}
+
+function seatBox(state, seat) {
+  const view = state.view; const s = state.room.seats[seat];
+  const badges = [];
+  if (view.dealer === seat) badges.push(el("span", { class: "badge dealer", title: "dealer" }, "dealer"));
+  if (view.declarer === seat || (view.declarer === undefined && view.bidder === seat)) {
+    badges.push(el("span", { class: "badge declarer" }, "declarer"));
+  }
+  if (s.kind === "bot") badges.push(el("span", { class: "badge" }, `bot: ${s.bot}`));
+  else if (s.away) badges.push(el("span", { class: "badge" }, `away: ${s.bot} plays`));
+  else if (s.kind === "human") {
+    const away = awayText(s, Date.now());
+    badges.push(el("span", { class: "badge", dataset: away ? { away: seat } : {} },
+      away || (s.taken ? (s.connected ? "online" : "offline") : "free")));
+  }
+  const bids = (view.bids || []).filter((b) => b && b.seat === seat);
+  if (bids.length && ["bid", "contract", "knock"].includes(view.phase)) {
+    badges.push(el("span", { class: "badge" }, `bid: ${bidText(bids[bids.length - 1])}`));
+  }
+  if (Array.isArray(view.tricks) && view.tricks.length === state.room.players && state.room.players !== sides(state).length) {
+    badges.push(el("span", { class: "badge" }, `tricks: ${view.tricks[seat]}`));
+  }
+  const size = view.hand_sizes ? view.hand_sizes[seat] : null;
+  const items = (view.at_seats || [])[seat] || [];
+  const turn = view.to_move === seat && view.phase !== "game_over";
+  return el("div", { class: `seatbox${turn ? " turn" : ""}`, dataset: { seatbox: seat } },
+    el("div", { class: "who" }, turn ? el("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+      s.label, " ", s.kind === "bot" ? "bot" : (s.name || "—")),
+    size !== null && seat !== state.seat ? el("div", {}, cardBack(size)) : null,
+    el("div", { class: "badges" }, badges),
+    items.length ? el("div", { class: "at-seat" }, items.map((item) => itemEl(item, "small"))) : null);
+}
+
+function trickEl(state, cards, where, caption, faded) {
+  const slots = { top: "t", left: "l", right: "r", bottom: "b", row: "t" };
+  const box = el("div", { class: `trick${faded ? " faded" : ""}`, id: faded ? "last-trick" : "trick" });
+  const used = {};
+  for (const played of cards || []) {
+    const none = played.seat === null || played.seat === undefined;
+    let area = none ? "c" : slots[where[played.seat]] || "t";
+    if (used[area]) area = "c";
+    used[area] = true;
+    box.append(el("div", { class: `slot slot-${area}` },
+      cardEl(played.card, { extra: played.trump ? "trumped" : "" }),
+      el("span", {}, none ? "turned up" : short(state, played.seat))));
+  }
+  if (caption) box.append(el("div", { class: "caption" }, caption));
+  return box;
+}
+
+export function renderBoard(state) {
+  const view = state.view; const room = state.room;
+  const where = positions(room.players, state.seat ?? 0);
+  const board = clear(document.getElementById("board"));
+  const row = el("div", { class: "others-row" });
+  for (let seat = 0; seat < room.players; seat++) {
+    const pos = where[seat];
+    if (pos === "row") row.append(seatBox(state, seat));
+    else board.append(el("div", { class: `area-${pos}` }, seatBox(state, seat)));
+  }
+  if (row.childNodes.length) board.append(row);
+  const center = el("div", { class: "area-center" });
+  const trick = view.trick || [];
+  const last = view.last_trick;
+  if (trick.length || !last) center.append(trickEl(state, trick, where, "", false));
+  if (last && (!trick.length || state.showLast)) {
+    const winner = last.winner === null || last.winner === undefined ? "nobody (thrown out)" : seatLabel(state, last.winner);
+    center.append(trickEl(state, last.cards, where, `last trick, won by ${winner}`, true));
+  }
+  if (last && trick.length) {
+    center.append(el("button", { type: "button", class: "btn secondary", id: "last-button", "aria-keyshortcuts": "l",
+      onclick: () => { state.showLast = !state.showLast; state.rerender(); } },
+    state.showLast ? "Hide last trick" : "Last trick"));
+  }
+  board.append(center);
+}
+
+// -- the score panel ----------------------------------------------------------------------
+
+export function renderSummary(state) {
+  const view = state.view; const room = state.room;
+  const scores = view.scores || [];
+  const tricks = perSide(state, view.tricks);
+  const rows = scores.map((score, i) => el("tr", { dataset: { side: i } },
+    el("th", { scope: "row" }, sideName(state, i)), el("td", {}, String(score)),
+    tricks ? el("td", {}, String(tricks[i])) : null));
+  clear(document.getElementById("summary"),
+    el("h2", {}, room.title, view.hand_number ? ` · hand ${view.hand_number}` : ""),
+    el("p", {}, `Phase: ${words(view.phase)}`),
+    el("table", { class: "scores", id: "score-table" },
+      el("caption", { class: "visually-hidden" }, "scores"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), el("th", { scope: "col" }, "Score"),
+        tricks ? el("th", { scope: "col" }, "Tricks") : null)),
+      el("tbody", {}, rows)),
+    view.bids && view.bids.length ? el("p", { class: "muted" },
+      "Bids: ", view.bids.map((b) => `${short(state, b.seat)} ${bidText(b)}`).join(", ")) : null);
+}
+
+function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+// -- the end of a hand ----------------------------------------------------------------------
+
+const SHOWN = new Set(["hand", "dealer", "declarer", "contract", "made", "outcome", "reason", "tricks",
+  "deltas", "scores", "last_trick", "teams", "winner"]);
+
+// The summary of one finished hand (`result`, from the game's hand results).
+export function handEndEl(state, result) {
+  const list = sides(state);
+  const columns = [["Tricks", perSide(state, result.tricks)]];
+  const seen = [JSON.stringify(columns[0][1])];
+  for (const [key, value] of Object.entries(result)) {
+    if (SHOWN.has(key)) continue;
+    const values = Array.isArray(value) && value.length === list.length && value.every((v) => typeof v === "number") ? value : null;
+    if (!values || seen.includes(JSON.stringify(values))) continue;
+    seen.push(JSON.stringify(values));
+    columns.push([capital(words(key)), values]);
+  }
+  columns.push(["This hand", (result.deltas || []).map((d) => (d > 0 ? `+${d}` : String(d)))]);
+  columns.push(["Score", result.scores]);
+  const used = columns.filter(([, values]) => Array.isArray(values));
+  const contract = result.contract ? `${result.contract}` : "";
+  const by = result.declarer === null || result.declarer === undefined ? "" : ` by ${seatLabel(state, result.declarer)}`;
+  const made = result.made === true ? "made" : result.made === false ? "set" : "";
+  const cards = Object.entries(result).filter(([key, value]) => !SHOWN.has(key) && Array.isArray(value)
+    && value.length && value.every((c) => typeof c === "string" && isCard(c)));
+  const last = result.last_trick;
+  return el("div", { id: "hand-end" },
+    el("h2", { id: "handend-title" }, `Hand ${result.hand ?? ""} is over`),
+    el("p", { class: "outcome" }, contract ? el("strong", {}, `${contract}${by}: `) : null,
+      result.outcome || result.reason || made || "no score"),
+    el("table", { class: "scores", id: "hand-end-table" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), used.map(([name]) => el("th", { scope: "col" }, name)))),
+      el("tbody", {}, list.map((_, i) => el("tr", { dataset: { side: i } }, el("th", { scope: "row" }, sideName(state, i)),
+        used.map(([, values]) => el("td", {}, String(values[i] ?? "")))))),
+    ),
+    last && last.cards ? el("div", { class: "end-trick" },
+      el("h3", {}, "Last trick", last.winner === null || last.winner === undefined ? "" : `, won by ${seatLabel(state, last.winner)}`),
+      el("div", { class: "row" }, last.cards.map((p) => el("span", { class: "played" },
+        cardEl(p.card, { small: true }), el("span", {}, p.seat === null || p.seat === undefined ? "turned up" : short(state, p.seat)))))) : null,
+    cards.map(([key, value]) => el("div", { class: "end-cards" }, el("h3", {}, capital(words(key))),
+      el("div", { class: "row" }, value.map((c) => cardEl(c, { small: true }))))));
+}
+
+// -- the log --------------------------------------------------------------------------------
+
+// Table talk with each trick's winning card named: "W wins the trick" -> "... with Q♠".
+export function talk(lines) {
+  const plays = {};
+  return lines.map((line) => {
+    const play = /^(\S+) .*?\bplays ([^\s,;:]+)/.exec(line);
+    if (play) plays[play[1]] = play[2];
+    const won = /^(\S+) wins the trick(?! with)/.exec(line);
+    if (won && plays[won[1]]) {
+      const text = line.replace(/wins the trick/, `wins the trick with ${plays[won[1]]}`);
+      for (const key of Object.keys(plays)) delete plays[key];
+      return text;
+    }
+    if (won) for (const key of Object.keys(plays)) delete plays[key];
+    return line;
+  });
+}
+
+export { cardName };
