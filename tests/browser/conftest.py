@@ -72,6 +72,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
 
 
 FAILED = pytest.StashKey[bool]()
+NO_TRICK_PAUSE = "localStorage.setItem('tricktable.speed', 'fast')"
+"""Pages under test show each finished trick no longer than the frames take (one test
+checks the pause itself)."""
 
 
 @pytest.fixture
@@ -82,6 +85,7 @@ def page(browser: Any, server: ThreadServer, artifacts: Path,
     A failed test leaves a screenshot of its page: ``FAILED-<test>.png``.
     """
     context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server.url)
+    context.add_init_script(NO_TRICK_PAUSE)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))

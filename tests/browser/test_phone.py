@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import NO_TRICK_PAUSE
 from .table_helpers import create_in_lobby, data, shot, take_turn, wait_my_turn
 
 PHONE = {"width": 390, "height": 844}
@@ -17,6 +18,7 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def phone(browser: Any, server: Any) -> Any:
     context = browser.new_context(viewport=PHONE, base_url=server.url, has_touch=True)
+    context.add_init_script(NO_TRICK_PAUSE)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))

@@ -187,3 +187,27 @@ def test_records_are_imported_and_downloaded_on_the_history_page(
         assert error.startswith("damaged.json: the record is not valid JSON (damaged or cut")
     finally:
         context.close()
+
+
+def test_a_finished_trick_stays_for_the_players_trick_pause(page: Any) -> None:
+    create_in_lobby(page, "sixtysix", seed=3)
+    page.select_option("#speed", "slow")  # 2.5 s; the page under test starts at "no pause"
+    assert page.evaluate("() => localStorage.getItem('tricktable.speed')") == "slow"
+    while not data(page).get("finishedFor"):
+        assert wait_my_turn(page, 0)
+        take_turn(page)
+        page.wait_for_function("() => document.body.dataset.finishedFor"
+                               " || document.body.dataset.myTurn === '1'")
+    # the bots act within 0.02 s of a trick; their frames waited for the pause
+    assert int(data(page)["finishedFor"]) >= 2400
+
+
+def test_my_games_are_listed_in_the_lobby(page: Any) -> None:
+    room = create_in_lobby(page, "sixtysix", seed=None)
+    page.goto("/")
+    page.wait_for_function("() => document.body.dataset.mine !== undefined")
+    row = page.locator(f"#my-rooms tr[data-room='{room}']")
+    assert "Sixty-Six" in row.inner_text() and "P1 (Ann)" in row.inner_text()
+    row.locator("text=Back to my seat").click()
+    page.wait_for_url(re.compile(f"/table/{room}"))
+    page.wait_for_function("() => document.body.dataset.seat === '0'")

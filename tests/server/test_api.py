@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
-from tt_server_support import create_room
+from tt_server_support import Socket, app_client, create_room
 
 import tricktable
 from tricktable.bots import BOT_NAMES
+from tricktable.server import ServerConfig
+from tricktable.store import MemoryStore
 
 
 def test_games_list_every_registered_game_with_every_option(client: Any) -> None:
@@ -169,3 +172,19 @@ def test_only_loopback_host_names_are_served(client: Any) -> None:
     evil = client.get("/api/health", headers={"host": "evil.example"})
     assert evil.status_code == 400
     assert client.get("/api/health", headers={"host": "127.0.0.1:8000"}).status_code == 200
+
+
+def test_a_room_nobody_is_in_expires_from_the_open_list() -> None:
+    with app_client(ServerConfig(bot_delay=0, open_list_idle=0.3), MemoryStore()) as client:
+        made = create_room(client, "sixtysix", None, seats=["human", "human"])
+        room = made["room"]["id"]
+        assert [r["id"] for r in client.get("/api/rooms").json()] == [room]
+        time.sleep(0.4)
+        assert client.get("/api/rooms").json() == []  # nobody came: it left the list
+        assert client.get(f"/api/rooms/{room}").json()["id"] == room  # still there by link
+        with client.websocket_connect(f"/ws/{room}") as session:
+            Socket(session, made["token"], "Ann").until("state")
+            time.sleep(0.4)
+            assert [r["id"] for r in client.get("/api/rooms").json()] == [room]
+        time.sleep(0.4)
+        assert client.get("/api/rooms").json() == []

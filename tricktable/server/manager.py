@@ -273,11 +273,20 @@ class Rooms:
             del self._loading[room_id]
 
     async def listing(self, statuses: Sequence[str] = STATUSES, limit: int = 100) -> list[JSON]:
-        """Rooms for the lobby or the history, newest first, live ones as they are now."""
+        """Rooms for the lobby or the history, newest first, live ones as they are now.
+
+        An unfinished room that nobody is in here and where nothing happened for
+        ``open_list_idle`` seconds is left out: it expires from the lobby's open list,
+        and its players find it again through the seats their browsers hold.
+        """
         infos = await self.in_store(self.store.list_rooms, statuses, limit)
         listed = []
+        quiet_since = time.time() - self.config.open_list_idle
         for info in infos:
             room = self.rooms.get(info.id)
+            watched = room is not None and bool(room.clients)
+            if info.status != "finished" and not watched and info.updated < quiet_since:
+                continue
             listed.append(room.public() if room is not None else stored_public(info))
         return listed
 

@@ -131,6 +131,29 @@ async function loadRooms() {
   }));
 }
 
+// The rooms where this browser holds a seat (their tokens are in localStorage), newest first.
+const MY_GAMES = 20;
+
+async function loadMine() {
+  const ids = Object.keys(localStorage).filter((k) => k.startsWith("tricktable.seat."))
+    .map((k) => k.slice("tricktable.seat.".length));
+  const found = await Promise.all(ids.map((id) => api(`/api/rooms/${encodeURIComponent(id)}`).catch(() => null)));
+  const rooms = found.filter(Boolean).sort((a, b) => b.updated - a.updated).slice(0, MY_GAMES);
+  $("mine").hidden = rooms.length === 0;
+  document.body.dataset.mine = String(rooms.length);
+  clear($("my-rooms").querySelector("tbody"), rooms.map((room) => {
+    const mine = storage.seat(room.id);
+    const seat = room.seats[mine.seat];
+    const finished = room.status === "finished";
+    const scores = room.scores.join("-");
+    return el("tr", { dataset: { room: room.id } },
+      el("td", {}, room.title), el("td", {}, seat ? `${seat.label} (${seat.name || "you"})` : "—"),
+      el("td", {}, `${room.status}${room.hands ? `, ${room.hands} hands, ${scores}` : ""}`),
+      el("td", {}, finished ? el("a", { class: "btn secondary", href: `/replay/${room.id}` }, "Replay")
+        : el("a", { class: "btn", href: `/table/${room.id}` }, "Back to my seat")));
+  }));
+}
+
 async function main() {
   document.getElementById("nav").replaceWith(header("lobby"));
   $("name").value = storage.name();
@@ -141,7 +164,7 @@ async function main() {
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
   renderGame();
-  await loadRooms();
+  await Promise.all([loadRooms(), loadMine()]);
   setInterval(loadRooms, 5000);
 }
 

@@ -17,11 +17,13 @@ const SHOWN = new Set(["hand", "trick", "last_trick", "scores", "to_move", "phas
   "shown", "tricks_played", "played", "marriages", "beginner", "revealed_markers", "choices", "calls"]);
 const HAND_END_SECONDS = 4; // how long a hand's summary stays when only bots are seated
 const AUTO_ACTION_MS = 1200; // the pause before the table takes an automatic action (a draw)
+const PAUSES = { slow: 2500, normal: 1200, fast: 0 }; // how long a finished trick stays, in ms
 
 const state = {
   socket: null, frame: null, view: null, room: null, seat: null, legal: [], log: [], results: [],
   pending: false, hint: null, hintVersion: -1, showLast: false, retry: 0, chooser: null,
   handsSeen: null, handEndTimer: null, autoTimer: null, spokenLog: 0, wasMyTurn: false,
+  held: [], holdUntil: 0, holdTimer: null, freshTrick: false, finishedAt: 0,
   rerender: () => render(),
 };
 
@@ -63,18 +65,8 @@ function receive(frame) {
     state.seat = frame.seat;
     document.body.dataset.seat = frame.seat === null ? "" : String(frame.seat);
   } else if (frame.type === "state") {
-    if (frame.log_start === 0) { state.log = []; state.spokenLog = 0; }
-    if (frame.log_start > state.log.length) { send({ type: "sync" }); return; }
-    state.log = state.log.slice(0, frame.log_start).concat(frame.log);
-    state.spokenLog = Math.min(state.spokenLog, frame.log_start);
-    state.frame = frame; state.view = frame.view; state.room = frame.room;
-    state.seat = frame.seat; state.legal = frame.legal; state.pending = false; state.chooser = null;
-    state.results = frame.results || [];
-    const now = Date.now();
-    for (const seat of state.room.seats) {
-      seat.away_until = seat.away_in === null || seat.away_in === undefined ? null : now + seat.away_in * 1000;
-    }
-    render();
+    state.held.push(frame);
+    releaseHeld();
   } else if (frame.type === "error") {
     state.pending = false;
     if (frame.code === "stale") return; // the new state follows
@@ -87,6 +79,43 @@ function receive(frame) {
       renderHint();
     }
   }
+}
+
+// Frames wait while a finished trick is on show (the player's trick pause), then are
+// taken in order; one that finishes another trick starts the next pause.
+function releaseHeld() {
+  clearTimeout(state.holdTimer);
+  while (state.held.length) {
+    const wait = state.holdUntil - Date.now();
+    if (wait > 0) { state.holdTimer = setTimeout(releaseHeld, wait); return; }
+    takeState(state.held.shift());
+  }
+}
+
+function takeState(frame) {
+  if (frame.log_start === 0) { state.log = []; state.spokenLog = 0; }
+  if (frame.log_start > state.log.length) { send({ type: "sync" }); return; }
+  state.log = state.log.slice(0, frame.log_start).concat(frame.log);
+  state.spokenLog = Math.min(state.spokenLog, frame.log_start);
+  const before = state.view;
+  state.frame = frame; state.view = frame.view; state.room = frame.room;
+  state.seat = frame.seat; state.legal = frame.legal; state.pending = false; state.chooser = null;
+  state.results = frame.results || [];
+  const now = Date.now();
+  for (const seat of state.room.seats) {
+    seat.away_until = seat.away_in === null || seat.away_in === undefined ? null : now + seat.away_in * 1000;
+  }
+  const finished = before && (before.trick || []).length > 0 && !(frame.view.trick || []).length
+    && frame.view.last_trick && frame.view.hand_number === before.hand_number;
+  // how long a finished trick was on show, for the tests: data-finished-for (ms)
+  if (state.freshTrick && !finished) document.body.dataset.finishedFor = String(now - state.finishedAt);
+  state.freshTrick = Boolean(finished);
+  if (finished) { state.holdUntil = now + trickPause(); state.finishedAt = now; }
+  render();
+}
+
+function trickPause() {
+  return PAUSES[$("speed").value] ?? PAUSES.normal;
 }
 
 function act(text) {
@@ -405,6 +434,8 @@ function onKey(event) {
 function main() {
   $("invite").value = `${location.origin}/table/${roomId}`;
   $("invite").addEventListener("focus", () => $("invite").select());
+  $("speed").value = localStorage.getItem("tricktable.speed") || "normal";
+  $("speed").addEventListener("change", () => localStorage.setItem("tricktable.speed", $("speed").value));
   $("beginner").checked = storage.flag("beginner");
   $("beginner").addEventListener("change", () => {
     storage.setFlag("beginner", $("beginner").checked);

@@ -122,9 +122,11 @@ function seatBox(state, seat) {
     items.length ? el("div", { class: "at-seat" }, items.map((item) => itemEl(item, "small"))) : null);
 }
 
-function trickEl(state, cards, where, caption, faded) {
+// A trick on the table: the one in progress, the one just finished (on show for the
+// player's trick pause) or the last one, faded, until the next card is led.
+function trickEl(state, cards, where, caption, kind) {
   const slots = { top: "t", left: "l", right: "r", bottom: "b", row: "t" };
-  const box = el("div", { class: `trick${faded ? " faded" : ""}`, id: faded ? "last-trick" : "trick" });
+  const box = el("div", { class: `trick ${kind}`, id: kind === "current" ? "trick" : "last-trick" });
   const used = {};
   for (const played of cards || []) {
     const none = played.seat === null || played.seat === undefined;
@@ -153,10 +155,12 @@ export function renderBoard(state) {
   const center = el("div", { class: "area-center" });
   const trick = view.trick || [];
   const last = view.last_trick;
-  if (trick.length || !last) center.append(trickEl(state, trick, where, "", false));
+  if (trick.length || !last) center.append(trickEl(state, trick, where, "", "current"));
   if (last && (!trick.length || state.showLast)) {
     const winner = last.winner === null || last.winner === undefined ? "nobody (thrown out)" : seatLabel(state, last.winner);
-    center.append(trickEl(state, last.cards, where, `last trick, won by ${winner}`, true));
+    const fresh = state.freshTrick && !trick.length;
+    center.append(trickEl(state, last.cards, where, `${fresh ? "won" : "last trick, won"} by ${winner}`,
+      fresh ? "finished" : "faded"));
   }
   if (last && trick.length) {
     center.append(el("button", { type: "button", class: "btn secondary", id: "last-button", "aria-keyshortcuts": "l",
