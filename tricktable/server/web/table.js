@@ -23,7 +23,7 @@ const state = {
   socket: null, frame: null, view: null, room: null, seat: null, legal: [], log: [], results: [],
   pending: false, hint: null, hintVersion: -1, showLast: false, retry: 0, chooser: null,
   handsSeen: null, handEndTimer: null, autoTimer: null, spokenLog: 0, wasMyTurn: false,
-  held: [], holdUntil: 0, holdTimer: null, freshTrick: false, finishedAt: 0,
+  held: [], holdUntil: 0, holdTimer: null, freshTrick: false, finishedAt: 0, pauseCut: false,
   rerender: () => render(),
 };
 
@@ -107,10 +107,12 @@ function takeState(frame) {
   }
   const finished = before && (before.trick || []).length > 0 && !(frame.view.trick || []).length
     && frame.view.last_trick && frame.view.hand_number === before.hand_number;
-  // how long a finished trick was on show, for the tests: data-finished-for (ms)
-  if (state.freshTrick && !finished) document.body.dataset.finishedFor = String(now - state.finishedAt);
+  // how long a finished trick was on show when nobody cut the pause short (for the tests)
+  if (state.freshTrick && !finished && !state.pauseCut) {
+    document.body.dataset.finishedFor = String(now - state.finishedAt);
+  }
   state.freshTrick = Boolean(finished);
-  if (finished) { state.holdUntil = now + trickPause(); state.finishedAt = now; }
+  if (finished) { state.holdUntil = now + trickPause(); state.finishedAt = now; state.pauseCut = false; }
   render();
 }
 
@@ -121,6 +123,8 @@ function trickPause() {
 function act(text) {
   if (state.pending || !state.frame) return;
   clearTimeout(state.autoTimer);
+  if (state.holdUntil > Date.now()) state.pauseCut = true;
+  state.holdUntil = 0; // the player moves on: the answer is shown at once
   say("");
   if (send({ type: "act", version: state.frame.version, action: text })) state.pending = true;
 }
@@ -203,7 +207,7 @@ function scheduleAutoAction() {
   say(`${words(auto)} in a moment` + (others.length ? ` (or choose: ${others.join(", ")})` : ""));
   state.autoTimer = setTimeout(() => {
     if (state.frame && state.frame.version === version && !state.pending) act(auto);
-  }, AUTO_ACTION_MS);
+  }, Math.max(AUTO_ACTION_MS, state.holdUntil - Date.now()));
 }
 
 // -- panels ----------------------------------------------------------------------------
