@@ -49,9 +49,11 @@ def server() -> Iterator[ThreadServer]:
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium under Playwright."""
+    """Debian's Chromium under Playwright, one per test module: Playwright's sync API keeps
+    an event loop running while it is open, which would break later tests that start
+    their own (asyncio.run) if it stayed open for the whole session."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: "
                     "apt-get install -y chromium (or set TRICKTABLE_CHROMIUM)", pytrace=False)
