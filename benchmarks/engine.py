@@ -1,11 +1,22 @@
-"""Engine throughput: random-play hands per second and microseconds per step.
+"""Engine throughput: random-play hands per second, microseconds per step, clone time.
 
 Run: ``python benchmarks/engine.py [--game rook] [--seconds 5] [--json]``.
 
 One core, random legal actions from a seeded RNG. Reports hands per second,
 the mean time of one ``legal_actions()`` + ``apply()`` step (with the random
-choice), the latency of each call alone (median and p99), and memory: peak
+choice), the latency of each call alone (median and p99), the time of one
+``clone()`` mid-hand (median and worst over many positions) and memory: peak
 traced allocation while playing one whole game and the size of a game state.
+
+``--vs-openspiel`` instead races every game (or ``--game``'s) against
+OpenSpiel's C++ ``bridge`` (use_double_dummy_result=false) and ``hearts``,
+driven from Python by the same loop: ``legal_actions()``, a random choice,
+``apply``, until the game is over. It counts decisions (a player's actions;
+OpenSpiel deals by chance steps through the same loop, timed but not counted;
+our games deal inside ``apply``). In each round every game runs for
+``--seconds`` (default 0.5) right beside a run of bridge and of hearts, in
+rotating order; a game's ratio is the median over ``--rounds`` of the
+per-round ratios, since other processes share the machine.
 """
 
 from __future__ import annotations
@@ -71,6 +82,31 @@ def latency(game_name: str, steps: int, players: int | None) -> dict[str, dict[s
     return {"legal_actions_us": summary(legal_times), "apply_us": summary(apply_times)}
 
 
+def clone_latency(game_name: str, positions: int, players: int | None) -> dict[str, float]:
+    """Microseconds per ``clone()`` at ``positions`` mid-hand states (a card to play):
+    per position the best of 5 batches of 40 clones (as ``timeit`` does, so a batch
+    that another process interrupted does not count), then the median and the worst."""
+    rng = random.Random(4)
+    game = tricktable.new_game(game_name, seed=0, players=players)
+    times: list[float] = []
+    seed = 0
+    while len(times) < positions:
+        if game.is_over:
+            seed += 1
+            game = tricktable.new_game(game_name, seed=seed, players=players)
+        legal = game.legal_actions()
+        if all(action.kind == "play" for action in legal) and rng.random() < 0.2:
+            batches = []
+            for _ in range(5):
+                start = time.perf_counter()
+                for _ in range(40):
+                    game.clone()
+                batches.append((time.perf_counter() - start) / 40 * 1e6)
+            times.append(min(batches))
+        game.apply(rng.choice(legal))
+    return {"clone_us_median": statistics.median(times), "clone_us_max": max(times)}
+
+
 def memory(game_name: str, players: int | None) -> dict[str, float]:
     """Peak traced memory while one random game is played, and one state's size."""
     rng = random.Random(3)
@@ -88,26 +124,104 @@ def memory(game_name: str, players: int | None) -> dict[str, float]:
     return {"game_peak_kib": peak / 1024, "new_state_kib": state_size / 1024}
 
 
+def decisions_per_second(game_name: str, seconds: float, rng: random.Random) -> float:
+    """Whole random games of ours for ``seconds``: actions applied per second."""
+    steps = 0
+    seed = rng.randrange(1 << 30)
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = tricktable.new_game(game_name, seed=seed)
+        seed += 1
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel_decisions_per_second(game: Any, seconds: float, rng: random.Random) -> float:
+    """Whole random games of an OpenSpiel game for ``seconds``: player actions per second
+    (its chance steps, the deal, go through the same loop and are timed, not counted)."""
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        decisions += sum(1 for item in state.full_history() if item.player >= 0)
+    return decisions / (time.perf_counter() - start)
+
+
+def race(names: list[str], rounds: int, seconds: float) -> dict[str, dict[str, float]]:
+    """Each game against OpenSpiel's bridge and hearts, interleaved: medians per game."""
+    import pyspiel
+
+    rivals = {"bridge": pyspiel.load_game("bridge", {"use_double_dummy_result": False}),
+              "hearts": pyspiel.load_game("hearts")}
+    rng = random.Random(5)
+    runs: dict[str, dict[str, list[float]]] = {
+        name: {"ours": [], "bridge": [], "hearts": []} for name in names}
+    for number in range(rounds):
+        for name in names:
+            order = ["ours", "bridge", "hearts"]
+            shift = number % 3
+            for who in order[shift:] + order[:shift]:
+                rate = (decisions_per_second(name, seconds, rng) if who == "ours" else
+                        openspiel_decisions_per_second(rivals[who], seconds, rng))
+                runs[name][who].append(rate)
+    report: dict[str, dict[str, float]] = {}
+    for name, rates in runs.items():
+        report[name] = {
+            "decisions_per_second": statistics.median(rates["ours"]),
+            "bridge_decisions_per_second": statistics.median(rates["bridge"]),
+            "hearts_decisions_per_second": statistics.median(rates["hearts"]),
+            "vs_bridge": statistics.median(
+                [a / b for a, b in zip(rates["ours"], rates["bridge"], strict=True)]),
+            "vs_hearts": statistics.median(
+                [a / b for a, b in zip(rates["ours"], rates["hearts"], strict=True)]),
+        }
+    return report
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="rook", choices=tricktable.games())
+    parser.add_argument("--game", default=None, choices=tricktable.games(),
+                        help="default: rook (--vs-openspiel: every game)")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="default 5 (--vs-openspiel: 0.5 per run)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--vs-openspiel", action="store_true",
+                        help="decisions/s against OpenSpiel's bridge and hearts, interleaved")
+    parser.add_argument("--rounds", type=int, default=7, help="--vs-openspiel: rounds")
     args = parser.parse_args(argv)
-    report: dict[str, Any] = {"game": args.game, "python": sys.version.split()[0]}
-    report.update(throughput(args.game, args.seconds, args.players))
-    report.update(latency(args.game, 20_000, args.players))
-    report.update(memory(args.game, args.players))
+    if args.vs_openspiel:
+        results = race([args.game] if args.game else tricktable.games(), args.rounds,
+                       args.seconds or 0.5)
+        if args.json:
+            print(json.dumps(results, indent=1))
+            return
+        for name, row in results.items():
+            print(f"{name}: {row['decisions_per_second']:,.0f} decisions/s; "
+                  f"{row['vs_bridge']:.2f}x bridge ({row['bridge_decisions_per_second']:,.0f}), "
+                  f"{row['vs_hearts']:.2f}x hearts ({row['hearts_decisions_per_second']:,.0f})")
+        return
+    game = args.game or "rook"
+    report: dict[str, Any] = {"game": game, "python": sys.version.split()[0]}
+    report.update(throughput(game, args.seconds or 5.0, args.players))
+    report.update(latency(game, 20_000, args.players))
+    report.update(clone_latency(game, 300, args.players))
+    report.update(memory(game, args.players))
     if args.json:
         print(json.dumps(report, indent=1))
         return
-    print(f"{args.game}: {report['hands_per_second']:,.0f} random hands/s, "
+    print(f"{game}: {report['hands_per_second']:,.0f} random hands/s, "
           f"{report['steps_per_second']:,.0f} steps/s, "
           f"{report['microseconds_per_step']:.2f} us per legal_actions+apply+choice")
     for key in ("legal_actions_us", "apply_us"):
         times = report[key]
         print(f"  {key[:-3]}: median {times['median']:.2f} us, p99 {times['p99']:.2f} us")
+    print(f"  clone mid-hand: median {report['clone_us_median']:.2f} us, "
+          f"worst {report['clone_us_max']:.2f} us")
     print(f"  memory: {report['game_peak_kib']:.0f} KiB peak over one game, "
           f"{report['new_state_kib']:.1f} KiB for a new state")
 

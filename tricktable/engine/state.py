@@ -60,13 +60,15 @@ class GameState(ABC):
     play_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
     unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
     point_fields: ClassVar[frozenset[str]] = frozenset()  # points taken, which no play depends on
+    _rng: random.Random
+    _rng_shared: bool  # another state holds the same generator: copy it before drawing
 
     def __init__(self, rules: Rules, players: int, seed: int, deal: JSON | None) -> None:
         self.rules = rules
         self.players = players
         self.seed = seed
         self.deal = deal  # explicit hands for a single hand, as given
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # the deal's chance steps (see the ``rng`` property)
         # the first dealer: drawn from the seed, or the explicit deal's
         self.dealer: Seat = self.rng.randrange(players) if deal is None else deal.get("dealer", 0)
         self.phase = Phase.BID
@@ -213,16 +215,51 @@ class GameState(ABC):
         return [log[i].seen_by(seat) for i in range(hand_start, len(log))
                 if log[i].kind != "play" or i > shown_from]
 
-    def fork(self) -> GameState:
-        """A fast copy for search within a hand: lists, dicts and sets copied one level deep.
+    @property
+    def rng(self) -> random.Random:
+        """The game's random stream, which deals every hand.
 
-        The games never mutate anything nested inside those, so the copy is
-        independent as long as no new hand is dealt (the RNG is shared).
+        A clone shares its original's stream until either of them next draws
+        from it: then that one takes a copy of its own (copy on write), so a
+        clone costs no copy of the generator's 625-word state.
         """
-        forked = object.__new__(type(self))
-        forked.__dict__ = {key: value.copy() if type(value) in _COPIED else value
-                           for key, value in self.__dict__.items()}
-        return forked
+        if self._rng_shared:
+            rng = random.Random(0)
+            rng.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = rng, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
+
+    def clone(self) -> GameState:
+        """An independent copy, the RNG included, in microseconds.
+
+        Every list, dict and set of the state is copied one level deep and
+        everything else is shared: ints, strings, the frozen rules and play
+        spec, the log's events (named tuples). The games never mutate
+        anything nested inside a list, dict or set; they replace it (the
+        conformance suite's independence test holds them to it). The random
+        stream is copied when one of the two next draws from it.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("rook", seed=1)
+        >>> twin = game.clone()
+        >>> _ = twin.apply(twin.legal_actions()[0])
+        >>> len(twin.history), len(game.history)
+        (1, 0)
+        """
+        self._rng_shared = True
+        fields = self.__dict__.copy()
+        for key, value in fields.items():
+            if type(value) in _COPIED:
+                fields[key] = value.copy()
+        copied = object.__new__(type(self))
+        copied.__dict__ = fields
+        return copied
+
+    fork = clone  # the name search code uses; the same fast, independent copy
 
     def search_key(self, leave_out: frozenset[str] = frozenset()) -> tuple[Any, ...]:
         """Everything the rest of the hand depends on, hashable: equal keys, equal futures
@@ -242,10 +279,6 @@ class GameState(ABC):
     def taken_points(self) -> list[int]:
         """Each side's card points taken so far this hand (the ``point_fields``)."""
         raise NotImplementedError(f"{self.title} does not count points during the hand")
-
-    def clone(self) -> GameState:
-        """An independent copy (the RNG included)."""
-        return copy.deepcopy(self)
 
     def world(self, seat: Seat, rng: random.Random) -> GameState:
         """This hand as ``seat`` might be facing it: a copy with every card the seat
@@ -281,13 +314,11 @@ class GameState(ABC):
         return self.world(seat, random.Random(0))
 
     def _bare_copy(self, rng: random.Random) -> GameState:
-        log, history, results = self.log, self.history, self.results
-        self.log, self.history, self.results = [], [], []
-        try:
-            copied = copy.deepcopy(self)
-        finally:
-            self.log, self.history, self.results = log, history, results
-        copied.results = list(results)
+        """A copy without the log, history, seed, explicit deal or RNG of this game."""
+        copied = object.__new__(type(self))
+        copied.__dict__ = {key: value.copy() if type(value) in _COPIED else value
+                           for key, value in self.__dict__.items() if key not in _NOT_IN_WORLDS}
+        copied.log, copied.history, copied.results = [], [], list(self.results)
         copied.deal = {}  # a world is one hand: the game ends with it
         copied.seed = 0
         copied.rng = random.Random(rng.getrandbits(64))
@@ -347,8 +378,10 @@ class GameState(ABC):
         return f"<{type(self).__name__} seed={self.seed} phase={self.phase} to_move={self.to_move}>"
 
 
-_COPIED = (list, dict, set)
-_NEVER_SEARCHED = frozenset({"log", "history", "results", "rng", "rules", "deal", "seed"})
+_COPIED = frozenset({list, dict, set})
+_NEVER_SEARCHED = frozenset({"log", "history", "results", "_rng", "_rng_shared", "rules", "deal",
+                             "seed"})
+_NOT_IN_WORLDS = frozenset({"log", "history", "_rng", "_rng_shared", "deal"})
 
 
 def _frozen(value: Any) -> Any:
