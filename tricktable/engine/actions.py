@@ -44,16 +44,34 @@ ArgType = str  # "none", "card", "number" or "suit"
 def card_actions(mask: int, by_card: Sequence[Action]) -> list[Action]:
     """The actions ``by_card[c]`` for each card ``c`` in ``mask``, lowest card first (hot path).
 
-    >>> acts = [Action(c, "play", c, f"play {c}") for c in range(4)]
-    >>> [a.text for a in card_actions(0b1010, acts)]
-    ['play 1', 'play 3']
+    ``by_card`` is a fixed sequence (a module's table): the actions of each
+    byte of ``mask`` are looked up whole, in tables made once per sequence.
+
+    >>> acts = [Action(c, "play", c, f"play {c}") for c in range(12)]
+    >>> [a.text for a in card_actions(0b1010_0000_1010, acts)]
+    ['play 1', 'play 3', 'play 9', 'play 11']
     """
-    actions = []
-    while mask:
-        low = mask & -mask
-        actions.append(by_card[low.bit_length() - 1])
-        mask ^= low
+    entry = _BYTE_TABLES.get(id(by_card))
+    if entry is None or entry[0] is not by_card:
+        entry = _BYTE_TABLES[id(by_card)] = (by_card, _byte_tables(by_card))
+    actions: list[Action] = []
+    for table in entry[1]:
+        if not mask:
+            break
+        if mask & 255:
+            actions += table[mask & 255]
+        mask >>= 8
     return actions
+
+
+def _byte_tables(by_card: Sequence[Action]) -> list[list[tuple[Action, ...]]]:
+    """Per byte of a card mask, the actions of each of its 256 values."""
+    size = len(by_card)
+    return [[tuple(by_card[base + bit] for bit in range(min(8, size - base)) if value >> bit & 1)
+             for value in range(256)] for base in range(0, size, 8)]
+
+
+_BYTE_TABLES: dict[int, tuple[Sequence[Action], list[list[tuple[Action, ...]]]]] = {}
 
 
 class ActionTable:

@@ -23,10 +23,10 @@ tricktable.engine.actions.IllegalAction: you must follow suit: you hold a Red
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from tricktable.cards import Card, Deck, Seat, bits
+from tricktable.cards import Card, Deck, Seat
 from tricktable.engine.events import Event
 from tricktable.engine.state import DealError, GameState
 from tricktable.engine.trick import PlayPosition
@@ -80,6 +80,9 @@ class PlaySpec:
     suit_masks: tuple[int, ...] = ()  # the deck's suits (what a call makes trump)
     most_tricks_bonus: int = 0  # points, at the hand's end, to the side with more tricks ...
     bonus_side: int = 0  # ... this side on a tie (Rook's 20 for most cards: the bidders)
+    # per rank from the lowest, the cards of that rank or higher (made on first use)
+    _at_least: tuple[int, ...] = field(init=False, default=(), repr=False, compare=False)
+    _low_rank: int = field(init=False, default=0, repr=False, compare=False)
 
     def key(self, seat: Seat, card: Card, lead: Card) -> int:
         """How strongly ``card`` played by ``seat`` bids for a trick led with ``lead``."""
@@ -90,12 +93,37 @@ class PlaySpec:
         return 0
 
     def beating(self, seat: Seat, mask: int, lead: Card, to_beat: int) -> int:
-        """The cards of ``mask`` that would head a trick whose winning key is ``to_beat``."""
-        result = 0
-        for card in bits(mask):
-            if self.key(seat, card, lead) > to_beat:
-                result |= 1 << card
-        return result
+        """The cards of ``mask`` that would head a trick whose winning key is ``to_beat``:
+        those whose :meth:`key` is higher, found with rank masks (a hot path)."""
+        at_least = self._at_least or self._rank_masks()
+        low, top = self._low_rank, len(at_least) - 1
+        trumps = self.trumps[seat]
+        # a trump beats with a rank of at least this; a card that follows, of at least to_beat
+        trump_rank = to_beat - TRUMP_BASE + 1 - low
+        result = trumps & at_least[0 if trump_rank < 0 else min(trump_rank, top)]
+        if to_beat < TRUMP_BASE:
+            follow_rank = to_beat - low
+            followers = self.follows[lead] & ~trumps
+            result |= followers & at_least[0 if follow_rank < 0 else min(follow_rank, top)]
+            if to_beat < 0:  # nothing to beat yet: any card
+                result |= ~(trumps | followers)
+        return mask & result
+
+    def _rank_masks(self) -> tuple[int, ...]:
+        """``_at_least[i]``: the cards of rank ``_low_rank + i`` or higher (the last: none)."""
+        known = _RANK_MASKS.get(self.rank)
+        if known is None:
+            ranks = self.rank
+            low = min(ranks, default=0)
+            at_least = [0] * (max(ranks, default=0) - low + 2)
+            for card, rank in enumerate(ranks):
+                at_least[rank - low] |= 1 << card
+            for index in range(len(at_least) - 2, -1, -1):
+                at_least[index] |= at_least[index + 1]
+            known = _RANK_MASKS[ranks] = (tuple(at_least), low)
+        object.__setattr__(self, "_at_least", known[0])
+        object.__setattr__(self, "_low_rank", known[1])
+        return known[0]
 
     def tiers(self, seat: Seat, lead: Card, win_key: int) -> list[int]:
         """The cards the duty prefers, best first, as masks over the whole deck: a seat
@@ -137,7 +165,7 @@ class PlaySpec:
         shown = 0
         for tier in self.tiers(seat, lead, win_key):
             if tier >> card & 1:
-                return shown
+                break
             shown |= tier
         return shown
 
@@ -147,6 +175,10 @@ class PlaySpec:
                        for s, t in enumerate(self.trumps))
         calls = tuple(0 if self.side_of[s] == side else c for s, c in enumerate(self.calls))
         return replace(self, trumps=trumps, calls=calls)
+
+
+_RANK_MASKS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+"""Per rank table: its ``_at_least`` masks and lowest rank (specs share rank tables)."""
 
 
 def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
@@ -259,7 +291,15 @@ class TrickGame(GameState):
         if seat is not None:
             self.hands[seat] ^= 1 << card
             self.played[seat] |= 1 << card
-            self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
+            if text is None and kind == "play":
+                events = _PLAY_EVENTS.get((self.__class__, self.players))
+                if events is None:
+                    events = _PLAY_EVENTS[self.__class__, self.players] = [
+                        [Event("play", s, self._play_text(s, c)) for c in range(len(self.deck))]
+                        for s in range(self.players)]
+                self.log.append(events[seat][card])
+            else:
+                self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
         if trick:
             lead = trick[0]
             if seat is None:
@@ -313,9 +353,16 @@ class TrickGame(GameState):
 
     def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
         """A trick is complete (its winner leads next): log it, end the hand when it is over."""
-        self.log.append(Event("trick", winner, f"{self.seat_name(winner or 0)} wins the trick"))
+        events = _TRICK_EVENTS.get((self.__class__, self.players))
+        if events is None:
+            events = _TRICK_EVENTS[self.__class__, self.players] = {
+                seat: Event("trick", seat, f"{self.seat_name(seat or 0)} wins the trick")
+                for seat in [None, *range(self.players)]}
+        self.log.append(events[winner])
 
     def _play_text(self, seat: Seat, card: Card) -> str:
+        """The log's text of ``seat`` playing ``card``: it may depend on nothing else, since
+        each game makes every play's event once (per number of players) and reuses it."""
         return f"{self.seat_name(seat)} plays {self.deck.text(card)}"
 
     def position(self) -> Position | None:
@@ -516,6 +563,12 @@ def _seat_value(deal: dict[str, Any], key: str, players: int, default: int | Non
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise DealError(f"'{key}' must be a seat from 0 to {players - 1}")
     return value
+
+
+_PLAY_EVENTS: dict[tuple[type[TrickGame], int], list[list[Event]]] = {}
+"""Per game class and number of players: each seat's event for playing each card."""
+_TRICK_EVENTS: dict[tuple[type[TrickGame], int], dict[Seat | None, Event]] = {}
+"""Per game class and number of players: the event of each seat (or nobody) winning a trick."""
 
 
 def lowest_in(mask: int) -> Card:

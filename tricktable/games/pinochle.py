@@ -172,8 +172,6 @@ BIDS = [TABLE.get("bid", b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 PASS = TABLE.get("pass")
 THROW = TABLE.get("throw")
 TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
-PLAY_TEXT = [[f"{'NESW'[seat]} plays {TEXT[c]}" for c in range(len(PINOCHLE))]
-             for seat in range(4)]
 TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
 EXPECTED = {Phase.BID: "bid or pass", Phase.TRUMP: "name trump", Phase.PLAY: "play a card"}
 
@@ -376,7 +374,7 @@ class PinochleGame(TrickGame):
         pair = self.hands[seat] & (3 << face)
         low = pair & self.shown[seat] or pair
         low &= -low  # the shown copy, else the lower id (a shown single copy is the lower)
-        self._play_card(seat, low.bit_length() - 1, PLAY_TEXT[seat][low.bit_length() - 1])
+        self._play_card(seat, low.bit_length() - 1)
 
     def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
         super()._trick_done(winner, cards)
