@@ -183,7 +183,7 @@ _RANK_MASKS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 
 def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
                points: tuple[int, ...] | None = None, duty: int = FOLLOW,
-               last_bonus: int = 0) -> PlaySpec:
+               last_bonus: int = 0, tricks: int | None = None) -> PlaySpec:
     """The spec of plain tricks in ``deck``: follow suit, ``trump`` (a suit or None) over all.
 
     Seats alternate between ``sides`` (two partnerships of four; each seat alone
@@ -201,8 +201,12 @@ def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
         players=players, side_of=tuple(seat % sides for seat in range(players)),
         follows=follows, rank=tuple(deck.rank_of(card) for card in range(len(deck))),
         trumps=(trump_mask,) * players, points=points or (0,) * len(deck),
-        tricks=len(deck) // players, duty=duty, last_bonus=last_bonus,
+        tricks=tricks or len(deck) // players, duty=duty, last_bonus=last_bonus,
         suit_masks=tuple(suit_masks))
+
+
+Trick = tuple[list[Card], list["Seat | None"], "Seat | None"]
+"""A finished trick: its cards in the order played, who played each, and who won it."""
 
 
 class TrickGame(GameState):
@@ -228,7 +232,8 @@ class TrickGame(GameState):
     card_points: list[int]  # per side: the points of the cards it has won (and last-trick bonus)
     lacks: list[int]  # per seat: the cards it showed it lacks by how it played
     played: list[int]  # per seat: the cards it has played this hand
-    last_trick: tuple[list[Card], list[Seat | None], Seat | None] | None  # cards, seats, winner
+    last_trick: Trick | None  # the last finished trick
+    finished: list[Trick]  # this hand's finished tricks, in order
     tricks_played: int
 
     def _start_tricks(self, leader: Seat) -> None:
@@ -242,6 +247,7 @@ class TrickGame(GameState):
         self.lacks = [0] * players
         self.played = [0] * players
         self.last_trick = None
+        self.finished = []
         self.tricks_played = 0
 
     @property
@@ -333,6 +339,7 @@ class TrickGame(GameState):
         winner = seats[self.win_pos]
         self.tricks_played += 1
         self.last_trick = (cards, seats, winner)
+        self.finished.append(self.last_trick)
         self.trick, self.trick_seats = [], []
         self.win_key = -1
         if winner is not None:
@@ -527,9 +534,11 @@ class TrickGame(GameState):
 
     def last_trick_view(self) -> dict[str, object] | None:
         """The last finished trick as a view shows it, with its winner."""
-        if self.last_trick is None:
-            return None
-        cards, seats, winner = self.last_trick
+        return None if self.last_trick is None else self.trick_view(self.last_trick)
+
+    def trick_view(self, trick: Trick) -> dict[str, object]:
+        """A finished trick as a view shows it: who played which card, and who won it."""
+        cards, seats, winner = trick
         text = self.deck.text
         return {"cards": [{"seat": s, "card": text(c)} for c, s in zip(cards, seats, strict=True)],
                 "winner": winner}

@@ -25,10 +25,10 @@ from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
+from tricktable.engine.play import TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, deal_round, read_deal
-from tricktable.engine.trick import follow_mask, trick_view, winner_index
+from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.worlds import Hidden
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
@@ -101,6 +101,10 @@ def _trick_keys(trump: int, led: int) -> list[int]:
 
 
 KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS + 1)]
+SPECS = {(players, trump): plain_spec(PIQUET, players, sides=players, tricks=size,
+                                      trump=None if trump == NO_TRUMP else trump)
+         for players, size in HAND_SIZES.items() for trump in range(SUITS + 1)}
+"""The trick play of each table size and trump (``NO_TRUMP``: null): follow suit, else any."""
 
 TABLE = ActionTable(PIQUET, [
     ("knock", "none", [None]),
@@ -148,7 +152,7 @@ PLAY_TEXT = {players: [[f"{name} plays {PIQUET.text(c)}" for c in range(len(PIQU
 
 
 @register_game
-class BidderGame(GameState):
+class BidderGame(TrickGame):
     """A session of Bidder (``deals`` deals), or one hand when dealt from ``deal=``."""
 
     name = "bidder"
@@ -166,7 +170,7 @@ class BidderGame(GameState):
         self.scores = [0] * players
         self.winners: list[Seat] = []
         self.hand_number = 0
-        self._play_text = PLAY_TEXT[players]
+        self._texts = PLAY_TEXT[players]
         self._start_hand()
 
     @property
@@ -203,15 +207,8 @@ class BidderGame(GameState):
         self.bid: int | None = None  # the contract: tricks, or NULL
         self.trump: int | None = None
         self.contra_by: Seat | None = None
-        self.trick: list[Card] = []
-        self.leader: Seat = 0
-        self.led_mask = 0
-        self.keys: list[int] = []
-        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
-        self.played: list[tuple[list[Card], Seat, Seat]] = []  # this hand's finished tricks
-        self.tricks_won = [0] * self.players
-        self.taken = [0] * self.players
-        self.lacks = [0] * self.players  # per seat: the cards it showed it lacks by not following
+        self.spec = SPECS[self.players, NO_TRUMP]
+        self._start_tricks(leader=(self.dealer + 1) % self.players)
         self.to_move = (self.dealer + 1) % self.players
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: "
                                                    f"{self.seat_name(self.dealer)} deals"))
@@ -291,6 +288,7 @@ class BidderGame(GameState):
             self.to_move = seat
 
     def _start_play(self) -> None:
+        self.spec = SPECS[self.players, NO_TRUMP if self.trump is None else self.trump]
         self.phase = Phase.PLAY
         self.to_move = (self.dealer + 1) % self.players
 
@@ -299,39 +297,11 @@ class BidderGame(GameState):
     def _may_contra(self, seat: Seat) -> bool:
         """A defender who has not played yet may double, once per hand, with the option on."""
         return (self.rules.contra and self.contra_by is None and seat != self.declarer
-                and not self.played)
+                and not self.tricks_played)
 
-    def _playable(self) -> int:
-        hand = self.hands[self.to_move or 0]
-        return follow_mask(hand, self.led_mask) if self.trick else hand
-
-    def _play(self, card: Card) -> None:
-        seat = self.to_move or 0
-        self.hands[seat] ^= 1 << card
-        trick = self.trick
-        if not trick:
-            self.last_trick = None
-            self.leader = seat
-            led = SUIT_OF[card]
-            self.led_mask = SUIT_MASKS[led]
-            self.keys = KEYS[NO_TRUMP if self.trump is None else self.trump][led]
-        elif not self.led_mask >> card & 1:  # only following is ever required (null too)
-            self.lacks[seat] |= self.led_mask
-        trick.append(card)
-        self.log.append(Event("play", seat, self._play_text[seat][card]))
-        if len(trick) < self.players:
-            self.to_move = (seat + 1) % self.players
-            return
-        winner = (self.leader + winner_index(trick, self.keys)) % self.players
-        self.tricks_won[winner] += 1
-        for played in trick:
-            self.taken[winner] |= 1 << played
-        self.last_trick = (trick, self.leader, winner)
-        self.played.append(self.last_trick)
-        self.trick = []
-        self.to_move = winner
-        self.log.append(Event("trick", winner, f"{self.seat_name(winner)} wins the trick"))
-        if len(self.played) == self.hand_size or (self.bid == NULL and winner == self.declarer):
+    def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
+        super()._trick_done(winner, cards)
+        if self.tricks_played == self.hand_size or (self.bid == NULL and winner == self.declarer):
             self._end_hand()
 
     # -- scoring -------------------------------------------------------------
@@ -415,7 +385,7 @@ class BidderGame(GameState):
         """
         phase = self.phase
         if phase is Phase.PLAY:
-            actions = card_actions(self._playable(), PLAY_ACTIONS)
+            actions = card_actions(self.playable(self.to_move or 0), PLAY_ACTIONS)
             if self._may_contra(self.to_move or 0):
                 actions.append(CONTRA)
             return actions
@@ -431,7 +401,8 @@ class BidderGame(GameState):
         phase, kind = self.phase, action.kind
         if phase is Phase.PLAY and kind == "play":
             card = action.arg or 0
-            return None if self._playable() >> card & 1 else self._why_not_play(card)
+            seat = self.to_move or 0
+            return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
         expected = EXPECTED[phase]
         if kind not in expected:
             return f"it is time to {' or '.join(expected)}, not to {kind}"
@@ -461,15 +432,10 @@ class BidderGame(GameState):
             return f"{self.seat_name(self.contra_by)} has already declared contra (once per hand)"
         return "contra must be declared before your first card"
 
-    def _why_not_play(self, card: Card) -> str:
-        if not self.hands[self.to_move or 0] >> card & 1:
-            return f"you do not hold {PIQUET.text(card)}"
-        return f"you must follow suit: you hold a {PIQUET.suit_text(SUIT_OF[self.trick[0]])}"
-
     def _do(self, action: Action) -> None:
         kind, seat = action.kind, self.to_move or 0
         if kind == "play":
-            self._play(action.arg or 0)
+            self._play_card(seat, action.arg or 0, self._texts[seat][action.arg or 0])
         elif kind in ("bid", "null") or (kind == "pass" and self.phase is Phase.BID):
             self._bid(seat, None if kind == "pass" else NULL if kind == "null" else action.arg)
         elif kind in ("knock", "pass"):
@@ -515,19 +481,14 @@ class BidderGame(GameState):
             "value": None if self.declarer is None else self._value() * self.multiplier,
             "contra": self.contra_by is not None,
             "contra_by": self.contra_by,
-            "trick": trick_view(PIQUET, self.trick, self.leader, self.players),
-            "last_trick": None,
-            "played": [trick_view(PIQUET, cards, leader, self.players)
-                       for cards, leader, _ in self.played],
+            "trick": self.trick_cards(),
+            "last_trick": None if self.trick else self.last_trick_view(),  # until the next lead
+            "played": [self.trick_view(trick)["cards"] for trick in self.finished],
             "tricks": list(self.tricks_won),
             "scores": list(self.scores),
             "winner": self.winner,
             "winners": list(self.winners),
         }
-        if self.last_trick is not None:
-            cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": trick_view(PIQUET, cards, leader, self.players),
-                                  "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
         view.update(self._table_view(seat))
