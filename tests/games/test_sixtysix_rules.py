@@ -207,7 +207,7 @@ def test_strict_follow_must_beat_and_must_trump() -> None:
     assert refused(game, "play 10♠") == "you must follow suit: you hold a ♣"
     game = run(start(COMEBACK, strict_follow=True), *COMEBACK_TO_CLOSE, "play 10♦")
     assert set(texts(game)) == {"play 10♥", "play A♥", "play Q♥", "play K♥"}
-    assert refused(game, "play K♠") == "you must trump: you hold no ♦ but a trump ♥"
+    assert refused(game, "play K♠") == "you are void in ♦ and must trump"
 
 
 def test_strict_follow_allows_any_card_of_the_suit_when_none_beats() -> None:

@@ -26,10 +26,10 @@ from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
+from tricktable.engine.play import FOLLOW, HEAD, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, GameState, Phase, read_deal
-from tricktable.engine.trick import beating_mask, trick_view, winner_index
+from tricktable.engine.state import JSON, Phase, read_deal
 from tricktable.engine.worlds import Hidden
 
 HAND_SIZE = 6
@@ -78,6 +78,20 @@ def _trick_keys(trump: Suit, led: Suit) -> list[int]:
 
 
 KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+
+
+def play_spec(trump: Suit, stock_gone: bool, strict_follow: bool) -> PlaySpec:
+    """Sixty-Six's trick play: while the stock is open, any card; once it is closed or
+    exhausted, follow suit, and with ``strict_follow`` beat the led card if you can, or
+    else trump if you can. The last trick earns 10 when the stock was played out."""
+    duty = 0 if not stock_gone else FOLLOW | HEAD | TRUMP if strict_follow else FOLLOW
+    return plain_spec(SIXTYSIX, players=2, sides=2, trump=trump, points=tuple(POINTS),
+                      duty=duty, last_bonus=LAST_TRICK, tricks=len(SIXTYSIX) // 2)
+
+
+SPECS = [{(gone, strict): play_spec(trump, gone, strict) for gone in (False, True)
+          for strict in (False, True)} for trump in range(SUITS)]
+"""``SPECS[trump][stock_gone, strict_follow]``."""
 
 TABLE = ActionTable(SIXTYSIX, [
     ("play", "card", range(len(SIXTYSIX))),
@@ -135,7 +149,7 @@ def game_points(loser_points: int, loser_tricks: int) -> int:
 
 
 @register_game
-class SixtySixGame(GameState):
+class SixtySixGame(TrickGame):
     """A game of Sixty-Six to 7 game points, or one hand when dealt from ``deal=``.
 
     ``deal=`` takes ``{"dealer": 0, "hands": [6 cards, 6 cards], "stock": 11
@@ -189,17 +203,11 @@ class SixtySixGame(GameState):
         self.stock_open = True  # the stock is neither exhausted nor closed
         self.closed_on_no_trick = False  # the closer's opponent had no trick at the close
         self.drawing = False  # the winner of the last trick chooses: draw or close
-        self.trick: list[Card] = []
-        self.leader: Seat = 1 - self.dealer
-        self.keys: list[int] = []
-        self.last_trick: tuple[list[Card], Seat, Seat] | None = None  # cards, leader, winner
-        self.tricks_won = [0, 0]
-        self.taken = [0, 0]
-        self.card_points = [0, 0]
+        self.spec = SPECS[self.trump][False, self.rules.strict_follow]
+        self._start_tricks(leader=1 - self.dealer)
         self.marriage_points = [0, 0]
         self.marriages: list[tuple[Seat, Suit, bool]] = []  # seat, suit, shown without a lead
         self.known = [0, 0]  # cards of each hand the other player has seen
-        self.lacks = [0, 0]  # cards each hand showed it cannot hold, by failing to follow
         self.exchanged: tuple[Seat, Card] | None = None  # who exchanged, and the card taken
         self.last_bonus: Seat | None = None
         self.phase = Phase.PLAY
@@ -232,18 +240,6 @@ class SixtySixGame(GameState):
             return self.card_points[seat] + self.marriage_points[seat]
         return self.card_points[seat]
 
-    def _playable(self, hand: int) -> int:
-        """The cards the seat to move may play now."""
-        if not self.trick or self.stock_open:
-            return hand
-        led = self.trick[0]
-        same = hand & SUIT_MASKS[led // RANKS]
-        if not self.rules.strict_follow:
-            return same or hand
-        if same:
-            return beating_mask(same, self.keys, self.keys[led]) or same
-        return hand & SUIT_MASKS[self.trump] or hand
-
     def _showable(self, seat: Seat, hand: int) -> list[Suit]:
         """Marriages ``seat`` may show without leading: only those that reach 66."""
         suits = MARRIAGES_IN[hand & KINGS_AND_QUEENS]
@@ -271,7 +267,7 @@ class SixtySixGame(GameState):
         if self.drawing:
             actions = [DRAW, CLOSE]
         else:
-            actions = card_actions(self._playable(hand), PLAY_ACTIONS)
+            actions = card_actions(self.playable(seat), PLAY_ACTIONS)
             if not self.trick:
                 for suit in MARRIAGES_IN[hand & KINGS_AND_QUEENS]:
                     actions += [MARRY[card] for card in bits(PAIRS[suit])]
@@ -287,27 +283,13 @@ class SixtySixGame(GameState):
         kind = action.kind
         if kind == "play" and not self.drawing:
             card = action.arg or 0
-            if self._playable(self.hands[self.to_move or 0]) >> card & 1:
-                return None
-            return self._why_not_play(card)
+            seat = self.to_move or 0
+            return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
         why: dict[str, Callable[[int | None], str | None]] = {
             "play": self._why_not_lead, "marry": self._why_not_marry,
             "show": self._why_not_show, "exchange": self._why_not_exchange,
             "close": self._why_not_close, "draw": self._why_not_draw}
         return why[kind](action.arg)
-
-    def _why_not_play(self, card: Card) -> str:
-        hand = self.hands[self.to_move or 0]
-        if not hand >> card & 1:
-            return f"you do not hold {SIXTYSIX.text(card)}"
-        led = self.trick[0]
-        suit = self._suit(led // RANKS)
-        same = hand & SUIT_MASKS[led // RANKS]
-        if same and not SUIT_MASKS[led // RANKS] >> card & 1:
-            return f"you must follow suit: you hold a {suit}"
-        if same:
-            return f"you must beat {SIXTYSIX.text(led)} if you can"
-        return f"you must trump: you hold no {suit} but a trump {self._suit(self.trump)}"
 
     def _why_not_lead(self, _arg: int | None = None) -> str | None:
         if self.drawing:
@@ -387,50 +369,24 @@ class SixtySixGame(GameState):
 
     def _play(self, card: Card) -> None:
         seat = self.to_move or 0
-        self.hands[seat] ^= 1 << card
-        trick = self.trick
-        trick.append(card)
-        self.log.append(Event("play", seat, PLAY_TEXT[seat][card]))
-        if len(trick) == 1:
-            self.leader, self.last_trick = seat, None
-            self.keys = KEYS[self.trump][card // RANKS]
-            self.to_move = 1 - seat
-            return
-        if not self.stock_open:
-            self.lacks[seat] |= self._lacks(trick[0], card)
-        winner = self.leader if winner_index(trick, self.keys) == 0 else seat
-        first, second = trick
-        points = POINTS[first] + POINTS[second]
-        self.tricks_won[winner] += 1
-        self.taken[winner] |= (1 << first) | (1 << second)
-        self.last_trick = (trick, self.leader, winner)
-        self.trick = []
-        self.to_move = winner
+        self._play_card(seat, card, PLAY_TEXT[seat][card])
+
+    def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
+        seat = winner or 0
+        points = sum(POINTS[card] for card in cards)
         last = not self.hands[0] and not self.hands[1]
         if last and self.closer is None:
-            points += LAST_TRICK
-            self.last_bonus = winner
-        self.card_points[winner] += points
+            points += LAST_TRICK  # the core counted it: the stock was played out
+            self.last_bonus = seat
         bonus = " with the last trick's 10" if self.last_bonus is not None else ""
-        self._log("trick", winner, f"{NAMES[winner]} wins the trick (+{points}{bonus}): "
-                                   f"{self._announce()}")
-        if self.counted(winner) >= GOAL:
-            self._end_hand(winner)
+        self._log("trick", seat, f"{NAMES[seat]} wins the trick (+{points}{bonus}): "
+                                 f"{self._announce()}")
+        if self.counted(seat) >= GOAL:
+            self._end_hand(seat)
         elif last:
             self._end_hand(None)
         elif self.stock_open:
             self.drawing = True
-
-    def _lacks(self, led: Card, card: Card) -> int:
-        """The cards that answering ``led`` with ``card`` shows the second player lacks
-        (the stock gone: follow suit; with ``strict_follow`` beat the led card, or trump)."""
-        suit = SUIT_MASKS[led // RANKS]
-        strict = self.rules.strict_follow
-        if suit >> card & 1:  # same suit: cards of a suit are numbered low to high
-            return suit & -(2 << led) if strict and card < led else 0
-        if strict and not SUIT_MASKS[self.trump] >> card & 1:
-            return suit | SUIT_MASKS[self.trump]
-        return suit
 
     def _announce(self) -> str:
         return f"P1 has {self.counted(0)}, P2 has {self.counted(1)}"
@@ -465,6 +421,8 @@ class SixtySixGame(GameState):
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
             self.stock_open = bool(self.stock)
+            if not self.stock:
+                self.spec = SPECS[self.trump][True, self.rules.strict_follow]
             if self.stock:
                 self._log("draw", seat, f"{NAMES[seat]} draws a card",
                           f"you draw {SIXTYSIX.text(card)}")
@@ -476,6 +434,7 @@ class SixtySixGame(GameState):
     def _close(self) -> None:
         seat = self.to_move or 0
         self.closer, self.stock_open = seat, False
+        self.spec = SPECS[self.trump][True, self.rules.strict_follow]
         self.closed_on_no_trick = self.tricks_won[1 - seat] == 0
         when = " before the draw" if self.drawing else ""
         self.drawing = False
@@ -581,8 +540,8 @@ class SixtySixGame(GameState):
             "closer": self.closer,
             "draw_pending": self.drawing,
             "follow_suit": not self.stock_open,
-            "trick": trick_view(SIXTYSIX, self.trick, self.leader, 2),
-            "last_trick": None,
+            "trick": self.trick_cards(),
+            "last_trick": None if self.trick else self.last_trick_view(),  # until the next lead
             "tricks": list(self.tricks_won),
             "taken": [_texts(t) for t in self.taken],
             "points": [self.counted(0), self.counted(1)],
@@ -601,9 +560,6 @@ class SixtySixGame(GameState):
             who, took = self.exchanged
             view["exchange"] = {"seat": who, "nine": SIXTYSIX.text(card_of(self.trump, NINE)),
                                 "took": SIXTYSIX.text(took)}
-        if self.last_trick is not None:
-            cards, leader, winner = self.last_trick
-            view["last_trick"] = {"cards": trick_view(SIXTYSIX, cards, leader, 2), "winner": winner}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
         view.update(self._table_view(seat))
@@ -643,6 +599,9 @@ class SixtySixGame(GameState):
             rest = list(bits(masks[1]))
             rng.shuffle(rest)
             self.stock = [self.stock[0], *rest]  # the turned-up card stays at the bottom
+
+    def _plain_tricks(self) -> bool:
+        return False  # draws from the stock, marriages announced with a lead, an end at 66
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know: the other hand's unseen cards, the stock."""
