@@ -143,7 +143,7 @@ def test_a_deal_gives_those_hands_and_that_dealer_for_one_single_hand() -> None:
     assert game.reveal()["nest"] == ["Rook"]
     for action in ["bid 70", "pass", "pass", "pass", "discard Y2", "trump yellow"]:
         game.apply(action)  # South, left of the dealer, bids and wins
-    assert game.view(None)["bidder"] == 2
+    assert game.view(None)["declarer"] == 2
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert len(game.results) == 1, "a dealt hand is a whole game"

@@ -39,7 +39,7 @@ def key(view: dict[str, Any], card: str, trump: bool) -> int:
 
 def team_trump(view: dict[str, Any], seat: int) -> str | None:
     side = next(i for i, s in enumerate(view["sides"]) if seat in s)
-    trump: str | None = view["trump"][side]
+    trump: str | None = view["team_trumps"][side]
     return trump
 
 

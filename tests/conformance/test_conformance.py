@@ -12,13 +12,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 import tricktable
 from tricktable import Event, GameState, IllegalAction, Phase
 from tricktable.cards import bits
+from tricktable.engine.views import json_schema, keys_of_kind
 from tricktable.games.rook import RookGame, RookRules
 
 from .invariants import INVARIANTS, check_all_hands, hand_invariant
@@ -395,3 +398,34 @@ def test_conformance_helpers_see_a_leak_and_a_lost_card() -> None:
     game.log.append(Event("play", 0, f"N peeks at {secret}."))
     problems = checker.check(None)
     assert len(problems) == 4 and all(secret in problem for problem in problems)
+
+
+@parametrize_cases
+def test_every_view_matches_the_games_declared_schema(name: str, players: int) -> None:
+    """Each view has the common keys and the game's declared ones, no other, of the declared
+    kinds; every key declared as a seat names a seat of the table; sides never change."""
+    cls = tricktable.find_game(name)
+    validator = jsonschema.Draft202012Validator(json_schema(name, cls.view_keys))
+    seat_keys = keys_of_kind(cls.view_keys, frozenset({"seat"}))
+    for seed in WALK_SEEDS:
+        game = start(name, players, seed)
+        sides = game.sides
+        for _ in walk(game, random.Random(seed)):
+            for viewer in viewers(game):
+                view = game.view(viewer)
+                errors = [f"{'.'.join(map(str, e.path))}: {e.message}"
+                          for e in validator.iter_errors(view)]
+                assert not errors, (name, viewer, errors[:3])
+                assert view["sides"] == sides
+                for key in seat_keys:
+                    assert view.get(key) is None or 0 <= view[key] < players, (key, view[key])
+                assert ("hand" in view) == (viewer is not None)
+
+
+def test_published_view_schemas_are_up_to_date() -> None:
+    """docs/views/ holds each game's view schema as the declarations generate it
+    (``python3 -m tricktable.engine.views docs/views`` writes them)."""
+    folder = Path(__file__).resolve().parents[2] / "docs" / "views"
+    for name in tricktable.games():
+        published = json.loads((folder / f"{name}.schema.json").read_text(encoding="utf-8"))
+        assert published == json_schema(name, tricktable.find_game(name).view_keys), name

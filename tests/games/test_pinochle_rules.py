@@ -169,14 +169,14 @@ def test_the_bidding_ends_when_one_bidder_is_left() -> None:
     game = new_hand(BLOCKS, dealer=3)
     apply_all(game, "bid 21", "pass", "pass", "bid 22", "pass")
     assert phase(game) is Phase.TRUMP and game.to_move == 3
-    assert game.view(0)["bidder"] == 3 and game.view(0)["bid"] == 22
+    assert game.view(0)["declarer"] == 3 and game.view(0)["bid"] == 22
 
 
 def test_everyone_else_passes_and_the_dealer_has_it_at_twenty() -> None:
     game = new_hand(BLOCKS, dealer=2)
     apply_all(game, "pass", "pass", "pass")
     assert phase(game) is Phase.TRUMP and game.to_move == 2
-    assert game.view(1)["bid"] == 20 and game.view(1)["bidder"] == 2
+    assert game.view(1)["bid"] == 20 and game.view(1)["declarer"] == 2
 
 
 def test_the_highest_bid_ends_the_bidding_at_once() -> None:

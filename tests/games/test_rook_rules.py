@@ -319,7 +319,7 @@ def test_bidding_ends_when_every_other_player_has_passed_after_the_high_bid() ->
     assert phase(game) is Phase.BID and game.to_move == 0, "North has not passed yet"
     game.apply("pass")
     assert phase(game) is Phase.DISCARD
-    assert game.view(0)["bidder"] == 1 and game.view(0)["bid"] == 75
+    assert game.view(0)["declarer"] == 1 and game.view(0)["bid"] == 75
     assert game.to_move == 1
 
 
@@ -328,14 +328,14 @@ def test_the_dealer_may_still_bid_after_three_passes() -> None:
     apply_all(game, ["pass", "pass", "pass"])
     assert phase(game) is Phase.BID and game.to_move == 3
     game.apply("bid 70")
-    assert phase(game) is Phase.DISCARD and game.view(None)["bidder"] == 3
+    assert phase(game) is Phase.DISCARD and game.view(None)["declarer"] == 3
 
 
 def test_a_bid_of_200_ends_the_bidding_at_once() -> None:
     game = new_hand(blocks(), dealer=3)
     apply_all(game, ["bid 70", "bid 200"])
     assert phase(game) is Phase.DISCARD and game.to_move == 1
-    assert game.view(None)["bidder"] == 1 and game.view(None)["bid"] == 200
+    assert game.view(None)["declarer"] == 1 and game.view(None)["bid"] == 200
 
 
 def test_all_four_passing_throws_the_hand_in_and_the_deal_moves_left() -> None:
@@ -357,7 +357,7 @@ def test_all_pass_option_dealer_takes_it_at_70() -> None:
     apply_all(game, ["pass"] * 4)
     assert phase(game) is Phase.DISCARD and game.to_move == 2
     view = game.view(2)
-    assert view["bidder"] == 2 and view["bid"] == 70
+    assert view["declarer"] == 2 and view["bid"] == 70
     assert len(view["hand"]) == 15 and "Rook" in view["hand"]
 
 
@@ -542,7 +542,7 @@ def test_a_void_player_may_play_any_card_and_others_must_follow() -> None:
 
 def test_the_bidder_leads_the_first_trick() -> None:
     game = ready(exchanged(("Rook", "G2")), "green", discard="G2", bidder=1)  # dealer North
-    assert game.view(None)["dealer"] == 0 and game.view(None)["bidder"] == 1
+    assert game.view(None)["dealer"] == 0 and game.view(None)["declarer"] == 1
     assert game.to_move == 1, "the bidder (East), not the dealer's left, leads"
 
 

@@ -24,6 +24,7 @@ from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature
 from tricktable.engine.rules import Rules
 from tricktable.engine.trick import PlayPosition
+from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden, InconsistentWorld
 
 RECORD_FORMAT = "tricktable-record"
@@ -63,6 +64,7 @@ class GameState(ABC):
     play_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
     unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
     point_fields: ClassVar[frozenset[str]] = frozenset()  # points taken, which no play depends on
+    view_keys: ClassVar[Mapping[str, Key]] = {}  # the view's keys beyond the common ones
     _rng: random.Random
     _rng_shared: bool  # another state holds the same generator: copy it before drawing
 

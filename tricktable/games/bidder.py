@@ -29,6 +29,7 @@ from tricktable.engine.play import TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
@@ -161,6 +162,20 @@ class BidderGame(TrickGame):
     table = TABLE
     rules_type = BidderRules
     player_counts = (4, 3, 5, 6)
+    view_keys = {
+        "hand_size": Key("count", "cards each player is dealt"),
+        "deals": Key("count", "hands in the game"),
+        "left_over": Key("cards", "the cards left over, out of play, once shown"),
+        "knocks": Key("count", "how many players knocked"),
+        "knockers": Key("seats", "who knocked"),
+        "bids": Key("records", "the auction so far: {seat, bid}"),
+        "high_bidder": Key("seat", "who holds the high bid", nullable=True),
+        "value": Key("count", "what the contract is worth, doublings included", nullable=True),
+        "contra": Key("flag", "whether a defender declared contra"),
+        "contra_by": Key("seat", "who did", nullable=True),
+        "played": Key("list", "this hand's finished tricks, in order"),
+        "winners": Key("seats", "the winners once the game is over (a shared win: several)"),
+    }
     rules: BidderRules
 
     def __init__(self, rules: BidderRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -462,6 +477,7 @@ class BidderGame(TrickGame):
             "game": self.name,
             "seat": seat,
             "players": self.players,
+            "sides": self.sides,
             "hand_size": self.hand_size,
             "phase": str(self.phase),
             "hand_number": self.hand_number,

@@ -30,6 +30,7 @@ from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, TrickGame, plain_spe
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 
 SUITS = 4
@@ -146,6 +147,25 @@ class NotrumpGame(TrickGame):
     rules_type = NotrumpRules
     player_counts = (4, 3)
     unsearched = frozenset({"spec"})  # made of team_of, trump, markers, revealed, may_call
+    view_keys = {
+        "choices": Key("records", "the contract choices so far: {seat, choice}"),
+        "value": Key("count", "what the contract is worth", nullable=True),
+        "teams": Key("list", "this hand's playing teams, the selecting team first"),
+        "team_trumps": Key("texts", "each team's called trump (its own), in the order of teams"),
+        "may_call": Key("flags", "per side: whether it may still call a trump"),
+        "calls": Key("records", "trumps called so far: {seat, suit, trick}"),
+        "revealed_markers": Key("texts", "per seat: its trump marker once turned up"),
+        "pass_count": Key("count", "cards each player passes"),
+        "pass_direction": Key("text", "left or right"),
+        "turned_up": Key("card", "the card turned up to open the first trick", nullable=True),
+        "tricks_played": Key("records", "this hand's finished tricks, in order"),
+        "target": Key("count", "points that win the game"),
+        "marker": Key("card", "this seat's trump marker", nullable=True, private=True),
+        "pass_to": Key("seat", "the seat this seat passes to", private=True),
+        "passed": Key("cards", "the cards this seat passed", private=True),
+        "received_from": Key("seat", "the seat that passes to this seat", private=True),
+        "received": Key("cards", "the cards this seat received", private=True),
+    }
     rules: NotrumpRules
 
     def __init__(self, rules: NotrumpRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -557,7 +577,8 @@ class NotrumpGame(TrickGame):
             "contract": contract_text(self.contract),
             "value": VALUES[self.contract] if self.contract is not None else None,
             "teams": [list(team) for team in teams],
-            "trump": self._side_trumps(),
+            "trump": None,  # each team has its own: team_trumps
+            "team_trumps": self._side_trumps(),
             "may_call": [bool(teams) and self.may_call[self.team_of[side[0]]]
                          and self.trump[self.team_of[side[0]]] is None for side in self.sides],
             "calls": self._calls_view(),
@@ -861,6 +882,6 @@ def _selecting_feature(r: Reading, x: obs.Cells) -> None:
 
 def _trumps_feature(r: Reading, x: obs.Cells) -> None:
     """Each side's trump suit once known, own side first."""
-    for side, trump in enumerate(r.view["trump"]):
+    for side, trump in enumerate(r.view["team_trumps"]):
         if trump is not None:
             x[r.rel_side(side), r.suit(trump)] = 1

@@ -30,6 +30,7 @@ from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, Tri
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 from tricktable.games.meld import (
     ACE,
@@ -254,6 +255,24 @@ class PinochleGame(TrickGame):
     play_points = POINTS
     point_fields = frozenset({"card_points"})
     unsearched = frozenset({"played", "lacks", "last_trick", "taken"})  # no play depends on them
+    view_keys = {
+        "team_names": Key("texts", "each side's name, in the order of sides"),
+        "options": Key("record", "the rules options of this game"),
+        "assumed_bid": Key("count", "the dealer's assumed bid"),
+        "bids": Key("records", "the auction so far: {seat, bid, meld_bid}"),
+        "high_bid": Key("count", "the highest bid so far"),
+        "high_bidder": Key("seat", "who holds it"),
+        "bid": Key("count", "the bid the declarer's side must make", nullable=True),
+        "meld": Key("record", "each player's meld laid on the table, and each side's total",
+                    nullable=True),
+        "shown": Key("list", "per seat: melded cards still in its hand"),
+        "trick_number": Key("count", "the trick being played, from 1"),
+        "trick_points": Key("counts", "card points each side has taken this hand"),
+        "target": Key("count", "points that win the game"),
+        "scoreboard": Key("record", "the box in the corner: meld, trick points, bid, trump"),
+        "beginner": Key("record", "per suit as trump: this hand's meld and a suggested bid",
+                        nullable=True, private=True),
+    }
     rules: PinochleRules
 
     def __init__(self, rules: PinochleRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -520,7 +539,7 @@ class PinochleGame(TrickGame):
             "game": self.name,
             "seat": seat,
             "players": 4,
-            "teams": self.sides,
+            "sides": self.sides,
             "team_names": list(TEAM_NAMES),
             "options": self.rules.to_options(),
             "phase": str(self.phase),
@@ -532,8 +551,9 @@ class PinochleGame(TrickGame):
             "bids": [{"seat": s, "bid": b, "meld_bid": m} for s, b, m in self.bids],
             "high_bid": self.high_bid,
             "high_bidder": self.high_seat,
-            "bidder": self.bidder,
+            "declarer": self.bidder,
             "bid": self.bid if self.bidder is not None else None,
+            "contract": None if trump is None else f"{self.bid} {trump}",
             "trump": trump,
             "meld": self._meld_view(),
             "shown": [hand_text(h & s) for h, s in zip(self.hands, self.shown, strict=True)],
@@ -689,7 +709,7 @@ class PinochleGame(TrickGame):
                     obs.passes("bids", "meld_bid", True)),
             Feature("high_bidder", (n,), "the seat holding the high bid",
                     obs.seat_of("high_bidder")),
-            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("bidder")),
+            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("declarer")),
             Feature("high_bid", (1,), "the high bid (the contract once won) / 100",
                     obs.number("high_bid", 100)),
             Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),

@@ -29,6 +29,7 @@ from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, DealError, Phase, deal_round, read_deal
+from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
@@ -138,6 +139,16 @@ class RookGame(TrickGame):
     play_points = POINTS
     point_fields = frozenset({"card_points"})
     unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "played"})
+    view_keys = {
+        "bids": Key("records", "the auction so far: {seat, bid}, bid null for a pass"),
+        "high_bid": Key("count", "the highest bid so far", nullable=True),
+        "high_bidder": Key("seat", "who made it", nullable=True),
+        "bid": Key("count", "the bid the declarer must make", nullable=True),
+        "nest_size": Key("count", "cards in the nest"),
+        "target": Key("count", "points that win the game"),
+        "nest_card": Key("card", "the card the declarer took from the nest", private=True),
+        "discard": Key("cards", "the declarer's discard", private=True),
+    }
     rules: RookRules
 
     def __init__(self, rules: RookRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -389,7 +400,7 @@ class RookGame(TrickGame):
             "game": self.name,
             "seat": seat,
             "players": 4,
-            "teams": self.sides,
+            "sides": self.sides,
             "phase": str(self.phase),
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -398,8 +409,9 @@ class RookGame(TrickGame):
             "bids": [{"seat": s, "bid": b} for s, b in self.bids],
             "high_bid": self.high_bid or None,
             "high_bidder": self.high_seat,
-            "bidder": self.bidder,
+            "declarer": self.bidder,
             "bid": self.bid if self.bidder is not None else None,
+            "contract": None if trump is None else f"{self.bid} {ROOK.suit_text(trump)}",
             "trump": None if trump is None else ROOK.suit_text(trump),
             "nest_size": self.nest.bit_count(),
             "trick": self.trick_cards(),
@@ -565,7 +577,7 @@ class RookGame(TrickGame):
                     obs.passes("bids", "bid", None)),
             Feature("high_bidder", (n,), "the seat holding the high bid",
                     obs.seat_of("high_bidder")),
-            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("bidder")),
+            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("declarer")),
             Feature("high_bid", (1,), "the high bid (the contract once won) / 200",
                     obs.number("high_bid", 200)),
             Feature("trump", (4,), "the trump colour, one-hot (R G Y B)", obs.suit_of("trump")),

@@ -30,6 +30,7 @@ from tricktable.engine.play import FOLLOW, HEAD, TRUMP, PlaySpec, TrickGame, pla
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, read_deal
+from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 
 HAND_SIZE = 6
@@ -163,6 +164,22 @@ class SixtySixGame(TrickGame):
     rules_type = SixtySixRules
     player_counts = (2,)
     play_points = POINTS
+    view_keys = {
+        "trump_card": Key("card", "the turned-up trump under the stock", nullable=True),
+        "stock_size": Key("count", "cards left in the stock"),
+        "closed": Key("flag", "whether the stock was closed"),
+        "closer": Key("seat", "who closed it", nullable=True),
+        "draw_pending": Key("flag", "whether the trick's winner is to draw (or close) now"),
+        "follow_suit": Key("flag", "whether suit must be followed now"),
+        "taken": Key("list", "per seat: the cards it has taken"),
+        "points": Key("counts", "per seat: points counted so far (marriages once it has a trick)"),
+        "marriages": Key("records", "marriages announced: {seat, suit, points, counted, shown_only}"),
+        "shown": Key("list", "per seat: cards the other has seen in its hand"),
+        "exchange": Key("record", "the exchange of the trump nine: {seat, nine, took}",
+                        nullable=True),
+        "carry": Key("count", "game points carried over from a tied hand"),
+        "target": Key("count", "game points that win"),
+    }
     rules: SixtySixRules
 
     def __init__(self, rules: SixtySixRules, players: int, seed: int, deal: JSON | None) -> None:
@@ -528,11 +545,14 @@ class SixtySixGame(TrickGame):
             "game": self.name,
             "seat": seat,
             "players": 2,
+            "sides": self.sides,
             "phase": str(self.phase),
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "to_move": self.to_move,
             "hand_sizes": [h.bit_count() for h in self.hands],
+            "declarer": None,  # no contract: each plays for itself
+            "contract": None,
             "trump": self._suit(self.trump),
             "trump_card": SIXTYSIX.text(self.stock[0]) if self.stock else None,
             "stock_size": len(self.stock),

@@ -253,8 +253,8 @@ def read_table(view: View) -> Table:
     hand = READER.mask(view["hand"])
     team = next(t for t in view["teams"] if seat in t)
     side_of = {s: i for i, side in enumerate(view["sides"]) for s in side}
-    trumps = [None if view["trump"][side_of[s]] is None
-              else CONTRACT_NAMES[view["trump"][side_of[s]]] for s in range(players)]
+    trumps = [None if view["team_trumps"][side_of[s]] is None
+              else CONTRACT_NAMES[view["team_trumps"][side_of[s]]] for s in range(players)]
     may_call = [bool(view["may_call"][side_of[s]]) for s in range(players)]
     voids = [0] * players
     seen = 0

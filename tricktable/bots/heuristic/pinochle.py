@@ -205,7 +205,7 @@ class HeuristicBot:
         threats = canonical([max(0, 2 - n) for n in known])  # what the opponents may hold
         faces = [action.arg or 0 for action in legal]
         situation = _Situation(seat, trump, threats, self.memory.voids, trick)
-        face = situation.follow(faces) if trick else situation.lead(faces, view["bidder"] == seat)
+        face = situation.follow(faces) if trick else situation.lead(faces, view["declarer"] == seat)
         return next(action for action in legal if action.arg == face)
 
 

@@ -475,7 +475,7 @@ class HeuristicBot:
         if view.get("discard"):
             known |= self.reader.mask(view["discard"])
         plays = self.reader.plays(view.get("trick"))
-        sit = Situation(view["seat"], hand, trump, view.get("bidder"), plays,
+        sit = Situation(view["seat"], hand, trump, view.get("declarer"), plays,
                         ROOK.full & ~known, self.memory.voids, self.params)
         by_card = {a.arg: a for a in legal}
         card = choose_card(sit, following(sit, [c for c in by_card if c is not None]),
