@@ -181,7 +181,7 @@ def test_a_called_marker_stays_known_while_still_in_the_hand() -> None:
     game = start(make_deal({0: "2♣ 3♣"}), "notrump", {0: "2♣"})
     game.apply("call 3♣")
     view = game.view(3)
-    assert view["revealed_markers"][0] == "2♣" and view["trump"] == ["♣", None]
+    assert view["revealed_markers"][0] == "2♣" and view["team_trumps"] == ["♣", None]
     assert view["calls"] == [{"seat": 0, "suit": "♣", "trick": 1}]
     assert not game.hidden_from(3) >> STANDARD.parse("2C") & 1
     assert game.hidden_from(3) >> STANDARD.parse("3C") & 1 == 0  # played, on the table
@@ -265,7 +265,7 @@ def test_pass_count_option(count: int, gives: int) -> None:
 
 def test_suit_contract_trump_belongs_to_the_selecting_team_from_the_first_card() -> None:
     game = start(make_deal({0: "A♦", 1: "2♦", 2: "2♠"}, {2: "♦"}), "contract ♠")
-    assert game.view(None)["trump"] == ["♠", None]
+    assert game.view(None)["team_trumps"] == ["♠", None]
     play(game, "play A♦", "play 2♦")
     assert all(t.endswith("♠") for t in legal(game))  # void: must trump
     play(game, "play 2♠", "any")
@@ -284,12 +284,12 @@ def test_the_selecting_team_may_not_call_under_a_suit_contract() -> None:
 def test_under_no_trump_both_teams_may_call_and_start_without_trump() -> None:
     game = start(make_deal({0: "K♦ 2♦", 1: "3♣"}, {1: "♦"}), "notrump", {0: "2♦", 1: "3♣"})
     view = game.view(None)
-    assert view["trump"] == [None, None] and view["may_call"] == [True, True]
+    assert view["team_trumps"] == [None, None] and view["may_call"] == [True, True]
     assert "call K♦" in legal(game)
     play(game, "play K♦")
     assert "call 3♣" in legal(game)
     play(game, "play 3♣", "any", "any")
-    assert game.view(None)["trump"] == [None, None]
+    assert game.view(None)["team_trumps"] == [None, None]
     assert not any(c.get("trump") for c in game.view(None)["last_trick"]["cards"])
 
 
@@ -320,7 +320,7 @@ def test_a_call_makes_the_card_a_trump_and_it_must_be_of_the_marker_suit() -> No
     game.apply("call 2♥")
     play(game, "any", "any")
     view = game.view(None)
-    assert view["last_trick"]["winner"] == 1 and view["trump"] == [None, "♥"]
+    assert view["last_trick"]["winner"] == 1 and view["team_trumps"] == [None, "♥"]
     assert view["last_trick"]["cards"][1] == {"seat": 1, "card": "2♥", "trump": True}
 
 
@@ -366,7 +366,7 @@ def test_a_team_has_one_trump_the_first_call_fixes_it() -> None:
 def test_defenders_may_call_the_same_suit_as_the_selecting_trump() -> None:
     game = start(make_deal({0: "5♦", 1: "A♠"}, {1: "♦"}), "contract ♠", {1: "A♠"})
     play(game, "play 5♦", "call A♠")
-    assert game.view(None)["trump"] == ["♠", "♠"]
+    assert game.view(None)["team_trumps"] == ["♠", "♠"]
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -457,7 +457,7 @@ def test_three_players_the_defenders_share_one_trump() -> None:
     game = start(deal, "notrump", {1: "2♥", 2: "2♣"}, players=3)
     assert game.view(None)["teams"] == [[0], [1, 2]]
     play(game, "any", "call 2♥")
-    assert game.view(None)["trump"] == [None, "♥", "♥"]
+    assert game.view(None)["team_trumps"] == [None, "♥", "♥"]
     assert "play 3♥" in legal(game)  # void: must play the shared trump; no call of its own
     assert all(a.startswith("play") and a.endswith("♥") for a in legal(game))
 

@@ -179,7 +179,7 @@ def contract_line(view: JSON, seating: Seating) -> Text | None:
     if isinstance(trump, str):
         text.append(" · trump ")
         text.append_text(cards_text([trump]))
-    elif trump is None and "trump" in view:
+    elif trump is None and "trump" in view and "team_trumps" not in view:
         text.append(" · no trump" if view.get("phase") == "play" else " · trump not named yet",
                     style="italic")
     return text
@@ -219,6 +219,8 @@ def plays_text(plays: Sequence[JSON], seating: Seating) -> Text:
 def own_trump(view: JSON, seating: Seating, seat: int) -> str | None:
     """The trump that counts for ``seat``: the view's one trump, or its side's."""
     trump = view.get("trump")
+    if trump is None:
+        trump = view.get("team_trumps")  # each side its own trump
     if isinstance(trump, list):
         side = seating.side_of(seat)
         trump = trump[side] if side < len(trump) else None

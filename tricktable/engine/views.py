@@ -12,8 +12,10 @@ every view matches it exactly, and what interfaces read instead of guessing
 (:func:`keys_of_kind`: which keys name seats, which hold cards).
 
 >>> schema = json_schema("demo", {"nest_size": Key("count", "cards in the nest")})
->>> schema["properties"]["nest_size"], schema["properties"]["declarer"]["description"]
-({'type': 'integer', 'minimum': 0, 'description': 'cards in the nest'}, 'the seat that named the contract, null before')
+>>> schema["properties"]["nest_size"]
+{'type': 'integer', 'minimum': 0, 'description': 'cards in the nest'}
+>>> schema["properties"]["declarer"]["description"]
+'the seat that named the contract, null before'
 """
 
 from __future__ import annotations

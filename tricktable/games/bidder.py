@@ -162,7 +162,7 @@ class BidderGame(TrickGame):
     table = TABLE
     rules_type = BidderRules
     player_counts = (4, 3, 5, 6)
-    view_keys = {
+    view_keys: ClassVar[dict[str, Key]] = {
         "hand_size": Key("count", "cards each player is dealt"),
         "deals": Key("count", "hands in the game"),
         "left_over": Key("cards", "the cards left over, out of play, once shown"),

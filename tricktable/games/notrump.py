@@ -147,11 +147,11 @@ class NotrumpGame(TrickGame):
     rules_type = NotrumpRules
     player_counts = (4, 3)
     unsearched = frozenset({"spec"})  # made of team_of, trump, markers, revealed, may_call
-    view_keys = {
+    view_keys: ClassVar[dict[str, Key]] = {
         "choices": Key("records", "the contract choices so far: {seat, choice}"),
         "value": Key("count", "what the contract is worth", nullable=True),
         "teams": Key("list", "this hand's playing teams, the selecting team first"),
-        "team_trumps": Key("texts", "each team's called trump (its own), in the order of teams"),
+        "team_trumps": Key("texts", "per side: the trump its team called, in the order of sides"),
         "may_call": Key("flags", "per side: whether it may still call a trump"),
         "calls": Key("records", "trumps called so far: {seat, suit, trick}"),
         "revealed_markers": Key("texts", "per seat: its trump marker once turned up"),

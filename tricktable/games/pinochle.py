@@ -255,7 +255,7 @@ class PinochleGame(TrickGame):
     play_points = POINTS
     point_fields = frozenset({"card_points"})
     unsearched = frozenset({"played", "lacks", "last_trick", "taken"})  # no play depends on them
-    view_keys = {
+    view_keys: ClassVar[dict[str, Key]] = {
         "team_names": Key("texts", "each side's name, in the order of sides"),
         "options": Key("record", "the rules options of this game"),
         "assumed_bid": Key("count", "the dealer's assumed bid"),

@@ -139,7 +139,7 @@ class RookGame(TrickGame):
     play_points = POINTS
     point_fields = frozenset({"card_points"})
     unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "played"})
-    view_keys = {
+    view_keys: ClassVar[dict[str, Key]] = {
         "bids": Key("records", "the auction so far: {seat, bid}, bid null for a pass"),
         "high_bid": Key("count", "the highest bid so far", nullable=True),
         "high_bidder": Key("seat", "who made it", nullable=True),

@@ -164,7 +164,7 @@ class SixtySixGame(TrickGame):
     rules_type = SixtySixRules
     player_counts = (2,)
     play_points = POINTS
-    view_keys = {
+    view_keys: ClassVar[dict[str, Key]] = {
         "trump_card": Key("card", "the turned-up trump under the stock", nullable=True),
         "stock_size": Key("count", "cards left in the stock"),
         "closed": Key("flag", "whether the stock was closed"),
@@ -173,7 +173,7 @@ class SixtySixGame(TrickGame):
         "follow_suit": Key("flag", "whether suit must be followed now"),
         "taken": Key("list", "per seat: the cards it has taken"),
         "points": Key("counts", "per seat: points counted so far (marriages once it has a trick)"),
-        "marriages": Key("records", "marriages announced: {seat, suit, points, counted, shown_only}"),
+        "marriages": Key("records", "marriages: {seat, suit, points, counted, shown_only}"),
         "shown": Key("list", "per seat: cards the other has seen in its hand"),
         "exchange": Key("record", "the exchange of the trump nine: {seat, nine, took}",
                         nullable=True),
