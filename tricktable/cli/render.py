@@ -28,7 +28,7 @@ _COLOURS = {"R": "bold red", "G": "bold green", "Y": "bold yellow", "B": "bold"}
 _COLOUR_CARD = re.compile(r"^([RGYB])\d+$")  # a card of a deck with colours for suits
 _COLOUR_SUITS = {"Red": "bold red", "Green": "bold green", "Yellow": "bold yellow",
                  "Black": "bold"}
-SEAT_KEYS = frozenset({"seat", "dealer", "to_move", "bidder", "high_bidder", "declarer",
+SEAT_KEYS = frozenset({"seat", "dealer", "to_move", "high_bidder", "declarer",
                        "leader", "selector", "caller", "pass_to", "received_from",
                        "contra_by", "closer"})
 """View keys whose value is a seat number, shown by seat name."""

@@ -138,7 +138,7 @@ def auction_line(view: JSON, seating: Seating) -> Text | None:
         text.append("none yet")
     else:
         text.append_text(Text(", ").join(call_text(call, seating) for call in calls))
-    no_declarer = view.get("bidder") is None and view.get("declarer") is None
+    no_declarer = view.get("declarer") is None
     if no_declarer and view.get("high_bid") and isinstance(view.get("high_bidder"), int):
         text.append(f"   high bid {view['high_bid']} by {seating.name(view['high_bidder'])}")
     return text
@@ -161,14 +161,12 @@ def call_text(call: JSON, seating: Seating) -> Text:
 def contract_line(view: JSON, seating: Seating) -> Text | None:
     """``Contract: W 200 · trump Black`` once there is a declarer."""
     declarer = view.get("declarer")
-    if declarer is None:
-        declarer = view.get("bidder")
     if not isinstance(declarer, int):
         trump = view.get("trump")
         return Text.assemble(("Trump: ", "bold"), cards_text([trump])) if isinstance(
             trump, str) else None
     text = Text.assemble(("Contract: ", "bold"), seating.name(declarer))
-    contract = view.get("contract") or view.get("bid")
+    contract = view.get("bid") or view.get("contract")  # the bid alone where trump follows
     if contract is not None:
         text.append(" ")
         text.append_text(cards_text([str(contract)]) if " " not in str(contract)

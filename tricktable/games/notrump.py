@@ -734,7 +734,7 @@ class NotrumpGame(TrickGame):
     # -- what a table shows and says (read by the CLI's table screen) ---------------
 
     display = (
-        ("Trump", "{trump:column}"),
+        ("Trump", "{team_trumps:column}"),
         ("Trump calls", "{calls:entries}"),
         ("Markers turned up", "{revealed_markers:seated}"),
         ("Your marker, face down", "{marker:cards}"),
