@@ -66,6 +66,7 @@ class Key:
     meaning: str
     nullable: bool = False
     private: bool = False
+    optional: bool = False  # present only when it applies
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -101,6 +102,13 @@ COMMON: dict[str, Key] = {
     "scores": Key("counts", "each side's score in the game, in the order of sides"),
     "winner": Key("side", "the side that won the game, once it is over", nullable=True),
     "hand": Key("cards", "this seat's cards (not in a spectator's view)", private=True),
+    "prompt": Key("text", "what the seat to move is to do now, in words (null for others)",
+                  nullable=True),
+    "table": Key("records", "the game's things a table shows, as {label, text} items"),
+    "at_seats": Key("list", "per seat, what lies on the table before it (meld, markers, "
+                              "marriages)", optional=True),
+    "auto_action": Key("text", "an action the table takes for the seat to move after a pause",
+                       nullable=True, optional=True),
 }
 """The keys every view has, with one meaning in every game."""
 
@@ -112,7 +120,7 @@ def json_schema(game: str, extras: Mapping[str, Key]) -> dict[str, Any]:
     private key that does not apply to it yet (a nest card not taken).
     """
     keys = {**COMMON, **extras}
-    required = [name for name, key in keys.items() if not key.private]
+    required = [name for name, key in keys.items() if not key.private and not key.optional]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://tricktable.dev/schemas/view-{game}.json",

@@ -690,10 +690,7 @@ class BidderGame(TrickGame):
 
     def _hand_end_extras(self) -> JSON:
         """The hand's last trick and how it went for the declarer, in words."""
-        last = None
-        if self.last_trick is not None:
-            cards, leader, winner = self.last_trick
-            last = {"cards": trick_view(PIQUET, cards, leader, self.players), "winner": winner}
+        last = self.last_trick_view()
         result = self.results[-1]
         if result["declarer"] is None:
             return {"last_trick": last, "outcome": "thrown in: everyone passed"}

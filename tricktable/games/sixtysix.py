@@ -746,10 +746,7 @@ class SixtySixGame(TrickGame):
 
     def _hand_end_extras(self) -> JSON:
         """The hand's last trick and its outcome in words."""
-        last = None
-        if self.last_trick is not None:
-            cards, leader, winner = self.last_trick
-            last = {"cards": trick_view(SIXTYSIX, cards, leader, 2), "winner": winner}
+        last = self.last_trick_view()
         return {"last_trick": last, "outcome": self.results[-1]["reason"]}
 
 
