@@ -49,6 +49,7 @@ from tricktable.games.meld import (
     meld,
     meld_totals,
 )
+from tricktable.games.pinochle_passing import Passing
 
 HAND_SIZE = 12
 ASSUMED_BID = 20  # the dealer's assumed bid
@@ -166,6 +167,7 @@ TABLE = ActionTable(PINOCHLE, [
     ("trump", "suit", range(SUITS)),
     ("throw", "none", [None]),
     ("play", "card", list(bits(FACES))),
+    ("give", "card", list(bits(FACES))),  # last: the default game's action ids stay as they were
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card & ~1] for card in range(len(PINOCHLE))]
@@ -173,8 +175,11 @@ BIDS = [TABLE.get("bid", b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 PASS = TABLE.get("pass")
 THROW = TABLE.get("throw")
 TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
+GIVE = TABLE.kind_index("give")
+GIVE_ACTIONS = [GIVE[card & ~1] for card in range(len(PINOCHLE))]
 TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
-EXPECTED = {Phase.BID: "bid or pass", Phase.TRUMP: "name trump", Phase.PLAY: "play a card"}
+EXPECTED = {Phase.BID: "bid or pass", Phase.TRUMP: "name trump", Phase.PASS: "pass a card",
+            Phase.PLAY: "play a card"}
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,9 @@ class PinochleRules(Rules):
     loss_limit: int = option(
         200, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
         maximum=1000)
+    passing: bool = option(
+        False, "after trump is named the partner passes cards to the bidder, who passes back")
+    pass_count: int = option(3, "cards passed each way when passing is on", choices=(3, 4))
 
 
 hand_text = PINOCHLE.hand_texts
@@ -243,7 +251,7 @@ def beginner(hand_texts: list[str]) -> dict[str, dict[str, int]]:
 
 
 @register_game
-class PinochleGame(TrickGame):
+class PinochleGame(TrickGame, Passing):
     """A game of Pinochle to the target, or one hand when dealt from ``deal=``."""
 
     name = "pinochle"
@@ -254,7 +262,7 @@ class PinochleGame(TrickGame):
     player_counts = (4,)
     play_points = POINTS
     point_fields = frozenset({"card_points"})
-    unsearched = frozenset({"played", "lacks", "last_trick", "taken"})  # no play depends on them
+    unsearched = frozenset({"played", "lacks", "last_trick", "taken", "gave"})  # no play depends on them
     view_keys: ClassVar[dict[str, Key]] = {
         "team_names": Key("texts", "each side's name, in the order of sides"),
         "options": Key("record", "the rules options of this game"),
@@ -272,6 +280,11 @@ class PinochleGame(TrickGame):
         "scoreboard": Key("record", "the box in the corner: meld, trick points, bid, trump"),
         "beginner": Key("record", "per suit as trump: this hand's meld and a suggested bid",
                         nullable=True, private=True),
+        "pass_count": Key("count", "cards the partner and the bidder pass each way (0: none)"),
+        "pass_to": Key("seat", "the seat this seat passes to", private=True),
+        "passed": Key("cards", "the cards this seat passed", private=True),
+        "received_from": Key("seat", "the seat that passes to this seat", private=True),
+        "received": Key("cards", "the cards this seat received", private=True),
     }
     rules: PinochleRules
 
@@ -279,6 +292,7 @@ class PinochleGame(TrickGame):
         super().__init__(rules, players, seed, deal)
         self.scores = [0, 0]
         self.hand_number = 0
+        self.pass_count = rules.pass_count if rules.passing else 0
         self._start_hand()
 
     @property
@@ -304,6 +318,7 @@ class PinochleGame(TrickGame):
         self.melds: list[Meld] = []
         self.shown = [0, 0, 0, 0]  # melded cards, known to all while in the hand
         self.spec = SPECS[0]
+        self._start_passing()
         self._start_tricks(leader=(self.dealer + 1) % 4)  # lacks: what meld and play showed
         self.phase = Phase.BID
         self.to_move = (self.dealer + 1) % 4
@@ -361,6 +376,14 @@ class PinochleGame(TrickGame):
         self.spec = replace(SPECS[trump], last_bonus=self.rules.last_trick)
         self.log.append(Event("trump", bidder, f"{self.seat_name(bidder)} names "
                                                f"{SUIT_TEXT[trump]} trump"))
+        if self.pass_count:
+            self._begin_passes()
+        else:
+            self._meld_and_play()
+
+    def _meld_and_play(self) -> None:
+        """Every hand's meld is counted and shown; the bidder leads."""
+        trump = self.trump or 0
         self.melds = [meld(hand, trump) for hand in self.hands]
         for seat, held in enumerate(self.melds):
             self.shown[seat] = held.shown
@@ -369,7 +392,7 @@ class PinochleGame(TrickGame):
         teams = self.team_meld()
         self.log.append(Event("meld", None, f"meld: N/S {teams[0]}, E/W {teams[1]}"))
         self.phase = Phase.PLAY
-        self.to_move = bidder
+        self.to_move = self.bidder
 
     def _meld_text(self, seat: Seat) -> str:
         held = self.melds[seat]
@@ -489,6 +512,9 @@ class PinochleGame(TrickGame):
             return [PASS, *BIDS[self.high_bid - ASSUMED_BID:]]
         if phase is Phase.TRUMP:
             return [*TRUMPS, THROW] if self._may_throw_in() else list(TRUMPS)
+        if phase is Phase.PASS:
+            mask = self.hands[self.to_move or 0]
+            return card_actions((mask | mask >> 1) & FACES, GIVE_ACTIONS)
         return []
 
     def _illegal(self, action: Action) -> str | None:
@@ -507,9 +533,13 @@ class PinochleGame(TrickGame):
                 return "throwing it in is not allowed in this game (option throw_in)"
             return f"only a dealer who has the bid at {ASSUMED_BID} may throw it in"
         allowed = {Phase.BID: ("bid", "pass"), Phase.TRUMP: ("trump", "throw"),
-                   Phase.PLAY: ("play",)}[phase]
+                   Phase.PASS: ("give",), Phase.PLAY: ("play",)}[phase]
         if kind not in allowed:
+            if kind == "give" and not self.pass_count:
+                return "passing cards is not part of this game (option passing)"
             return f"it is time to {EXPECTED[phase]}, not to {kind}"
+        if kind == "give":
+            return self.passing_illegal(action.arg or 0)
         if kind == "bid" and (action.arg or 0) <= self.high_bid:
             return f"a bid must be higher than the high bid of {self.high_bid}"
         return None
@@ -522,6 +552,9 @@ class PinochleGame(TrickGame):
             self._bid(seat, action.arg)
         elif kind == "trump":
             self._name_trump(action.arg or 0)
+        elif kind == "give":
+            if self._give(action.arg or 0):
+                self._meld_and_play()
         elif kind == "throw":
             self.log.append(Event("throw", seat, f"{self.seat_name(seat)} throws it in"))
             self._end_hand(thrown_in=True)
@@ -574,6 +607,7 @@ class PinochleGame(TrickGame):
             view["hand"] = hand_text(self.hands[seat])
             before_play = self.phase is Phase.BID or self.phase is Phase.TRUMP
             view["beginner"] = beginner_data(self.hands[seat]) if before_play else None
+        view.update(self.passing_view(seat))
         view.update(self._table_view(seat))
         return view
 
@@ -616,11 +650,14 @@ class PinochleGame(TrickGame):
         """
         pool = self.hidden_from(seat)
         others = [s for s in range(4) if s != seat]
-        return Hidden(pool, tuple((self.hands[s] & ~self.shown[s]).bit_count() for s in others),
-                      tuple(pool & ~self.lacks[s] for s in others))
+        piles = self.passing_piles(seat)
+        return Hidden(pool, tuple((self.hands[s] & pool).bit_count() for s in others)
+                      + tuple(pile.bit_count() for pile in piles),
+                      tuple(pool & ~self.lacks[s] for s in others) + (pool,) * len(piles))
 
     def _hidden_masks(self, seat: Seat) -> list[int]:
-        return [self.hands[s] & ~self.shown[s] for s in range(4) if s != seat]
+        pool = self.hidden_from(seat)
+        return [self.hands[s] & pool for s in range(4) if s != seat] + self.passing_piles(seat)
 
     def _deal_agrees(self, seat: Seat, masks: list[int]) -> bool:
         """Whether every other hand, with the cards it has played, melds what it melded: the
@@ -635,21 +672,24 @@ class PinochleGame(TrickGame):
             for other, mask in zip(others, masks, strict=True))
 
     def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
+        pool = self.hidden_from(seat)
         others = [s for s in range(4) if s != seat]
-        for other, mask in zip(others, masks, strict=True):
-            self.hands[other] = self.hands[other] & self.shown[other] | mask
+        for other, mask in zip(others, masks, strict=False):
+            self.hands[other] = self.hands[other] & ~pool | mask
+        self.place_passes(seat, masks[len(others):], rng)
 
     def taken_points(self) -> list[int]:
         """Counters taken by each team so far (the last trick's included once taken)."""
         return list(self.card_points)
 
     def hidden_from(self, seat: Seat) -> int:
-        """Cards whose place ``seat`` may not know now: other hands, less melded cards."""
-        hidden = 0
+        """Cards whose place ``seat`` may not know now: other hands and cards being passed,
+        less melded cards and the cards it passed that its partner still holds."""
+        hidden = self.outgoing if self.passer != seat else 0
         for other in range(4):
             if other != seat:
                 hidden |= self.hands[other] & ~self.shown[other]
-        return hidden
+        return hidden & ~self.known_in_hands(seat)
 
     # -- what a table shows and says (read by the CLI's table screen) ---------------
 
@@ -659,6 +699,8 @@ class PinochleGame(TrickGame):
         ("Meld laid down", "{meld.players:meld}"),
         ("Beginner's guide: your meld and top bid for each trump (assumes your partner "
          "melds 3)", "{beginner:guide}"),
+        ("You passed", "{passed:cards} to {pass_to:seat}"),
+        ("You received", "{received:cards} from {received_from:seat}"),
     )
     """Lines a table shows beside the common ones: (label, template of view keys)."""
 
@@ -678,6 +720,8 @@ class PinochleGame(TrickGame):
             throw = f", or throw it in (your team loses {ASSUMED_BID})" if self._may_throw_in() \
                 else ""
             return f"Name trump: ♠, ♥, ♦ or ♣{throw}"
+        if self.phase is Phase.PASS:
+            return self.passing_prompt(seat)
         if not self.trick:
             return "Lead any card"
         return ("Play a card: follow suit and beat the best card if you can; if you can't "
@@ -685,17 +729,18 @@ class PinochleGame(TrickGame):
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
-    phases = (Phase.BID, Phase.TRUMP, Phase.PLAY)
+    phases = (Phase.BID, Phase.TRUMP, Phase.PASS, Phase.PLAY)
     deal_piles: ClassVar[Piles] = {4: {}}
     suggests_bids = True
 
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """A set loses at most the highest bid; a team scores at most a hand's whole meld
-        twice, every trick point and the last trick; 80 bids and 4 passes, trump, 48 cards."""
+        twice, every trick point and the last trick; 80 bids and 4 passes, trump, the cards
+        passed each way, 48 cards."""
         assert isinstance(rules, PinochleRules)
         high = 2.0 * MELD_CAP + 24 + rules.last_trick
-        return HandBounds(-float(BID_MAX), high, 80 + 4 + 1 + 48)
+        return HandBounds(-float(BID_MAX), high, 80 + 4 + 1 + 2 * rules.pass_count + 48)
 
     @classmethod
     def features(cls, players: int, sides: int) -> list[Feature]:
@@ -718,6 +763,8 @@ class PinochleGame(TrickGame):
                     obs.cards_per_seat("shown")),
             Feature("trick_points", (sides,), "each side's trick points / 25, own side first",
                     obs.per_side("trick_points", 25)),
+            Feature("gave", (d,), "the cards the seat passed", obs.cards_of("passed")),
+            Feature("received", (d,), "the cards the seat received", obs.cards_of("received")),
         ]
 
     def hand_points(self, result: JSON, side: int) -> int:

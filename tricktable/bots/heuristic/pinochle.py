@@ -7,7 +7,10 @@ that top, makes a meld bid (one point more than required) in the first round
 with 6 or more meld when it cannot bid on its own, outbids a partner's real
 bid only with a clearly better hand, and sandbags (passes) when the dealing
 team is close to going out and its own team is not.
-Trump: the suit of the best suggestion. The dealer stuck at 20 throws it in
+Trump: the suit of the best suggestion. Passing (option ``passing``): the
+partner passes its best trumps and aces, keeping its own meld where that costs
+little; the bidder passes back the cards its meld and play need least (low
+plain cards, never a trump while it has another choice). The dealer stuck at 20 throws it in
 when the hand is hopeless, or when the other team would likely go out.
 Play: the bidder draws trump with sure winners; leads cash sure winners, else
 lead low; it feeds counters to a partner who will win the trick, wins as
@@ -35,7 +38,7 @@ from collections.abc import Sequence
 from tricktable.bots.heuristic.common import CardReader, Play, TableMemory, View
 from tricktable.cards import PINOCHLE, Card, Seat, Suit
 from tricktable.engine.actions import Action
-from tricktable.games.meld import ACE, SUITS, count
+from tricktable.games.meld import ACE, SUITS, count, meld_total
 from tricktable.games.pinochle import ABOVE, KEYS, POINTS, SUIT_MASKS
 
 MELD_BID_BONUS = 6  # what a partner's meld bid adds to the top bid (the seed)
@@ -45,6 +48,9 @@ DUEL_MARGIN = 5  # outbid a partner's real bid only with this much more
 CLOSE = 30  # a team this near the target is close to going out
 SAFETY = 7  # bid up to this much less than the expected points: a set costs more
 THROW_BELOW = 17  # the stuck dealer throws in when it expects fewer points
+PASS_TRUMP = 12  # passing: what being a trump adds to a card's worth (over its rank)
+PASS_ACE = 6  # passing: what a plain ace adds to a card's worth
+PASS_MELD = 3  # passing: each point of one's own meld a card takes with it
 RANK = PINOCHLE.rank_table
 SUIT = PINOCHLE.suit_table
 
@@ -89,6 +95,37 @@ def win_cost(card: Card, trump: Suit) -> int:
     return give_away_cost(card, trump) - bonus
 
 
+def pass_worth(card: Card, trump: Suit) -> int:
+    """What a card is worth in the bidder's hand for play: trumps first, then aces.
+
+    >>> pass_worth(PINOCHLE.parse("9H"), 1) > pass_worth(PINOCHLE.parse("AS"), 1)
+    True
+    """
+    plain_ace = RANK[card] == ACE and SUIT[card] != trump
+    return RANK[card] + (PASS_TRUMP if SUIT[card] == trump else 0) + (PASS_ACE if plain_ace else 0)
+
+
+def pass_choice(hand: int, faces: Sequence[Card], trump: Suit, to_bidder: bool) -> Card:
+    """The face to pass next: the partner passes what is worth most to the bidder, the
+    bidder passes back what it needs least; both weigh the meld a card takes away.
+
+    >>> hand = PINOCHLE.parse_many("AH 10H 9S JS QC")
+    >>> mask = sum(1 << card for card in hand)
+    >>> faces = [card & ~1 for card in hand]
+    >>> PINOCHLE.text(pass_choice(mask, faces, 1, True)), PINOCHLE.text(pass_choice(mask, faces, 1, False))
+    ('A♥', '9♠')
+    """
+    own = meld_total(hand, trump)
+
+    def meld_loss(face: Card) -> int:
+        card = face | (hand >> face & 1 ^ 1)  # a copy held
+        return own - meld_total(hand & ~(1 << card), trump)
+
+    if to_bidder:
+        return max(faces, key=lambda f: (pass_worth(f, trump) - PASS_MELD * meld_loss(f), -f))
+    return min(faces, key=lambda f: (pass_worth(f, trump) + PASS_MELD * meld_loss(f), f))
+
+
 def feed_value(card: Card, trump: Suit) -> int:
     """How good a card is to give a partner who wins the trick: plain counters, a low rank.
 
@@ -122,6 +159,12 @@ class HeuristicBot:
             return self._play(view, legal)
         if kind == "bid" or kind == "pass":
             return self._bid(view, legal)
+        if kind == "give":
+            hand = sum(1 << card for card in PINOCHLE.parse_many(view["hand"]))
+            faces = [action.arg or 0 for action in legal]
+            face = pass_choice(hand, faces, PINOCHLE.parse_suit(view["trump"]),
+                               to_bidder=view["declarer"] != view["seat"])
+            return next(action for action in legal if action.arg == face)
         return self._trump(view, legal)
 
     # -- bidding -----------------------------------------------------------
