@@ -80,7 +80,7 @@ def test_meld_is_counted_after_both_passes() -> None:
     assert [p["total"] for p in meld["players"]] == [180, 4, 6, 4]
     assert meld["teams"] == [186, 8]
     assert sorted(game.view(0)["hand"]) == sorted(
-        "A♠ A♠ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ J♦ J♦".split())
+        ["A♠", "A♠", "10♠", "10♠", "K♠", "K♠", "Q♠", "Q♠", "J♠", "J♠", "J♦", "J♦"])
 
 
 def test_passed_cards_are_seen_by_giver_and_receiver_only() -> None:

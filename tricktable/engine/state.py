@@ -151,7 +151,7 @@ class GameState(ABC):
     def check(self, action: Action | str) -> Action:
         """Return the action if legal now; else raise IllegalAction naming the rule."""
         if isinstance(action, str):
-            action = self.table.parse(action)
+            action = self.parse(action)
         if self.phase is Phase.GAME_OVER:
             raise IllegalAction("the game is over")
         reason = self._illegal(action)

@@ -17,12 +17,13 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
 from tricktable.engine import observe as obs
-from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.actions import Action, ActionTable, IllegalAction, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
@@ -55,6 +56,7 @@ HAND_SIZE = 12
 ASSUMED_BID = 20  # the dealer's assumed bid
 BID_MAX = 100  # the highest bid; it ends the bidding at once (see docs/rules-pinochle.md)
 MELD_BID_JUMP = 2  # a first-round bid this far above the high bid signals 6+ meld
+TENS = 10  # the tens count (option ``tens``): every point, bid and score times this
 PARTNER_MELD = 3  # what the beginner's suggested bid assumes the partner melds
 TEAM_NAMES = ("N/S", "E/W")
 
@@ -119,6 +121,8 @@ def play_spec(trump: Suit) -> PlaySpec:
 
 
 SPECS = [play_spec(trump) for trump in range(SUITS)]
+TENS_SPECS = [replace(spec, points=tuple(TENS * p for p in spec.points)) for spec in SPECS]
+"""The same play on the tens count: each counter 10."""
 
 
 def _meld_groups(trump: Suit) -> list[list[Card]]:
@@ -168,10 +172,12 @@ TABLE = ActionTable(PINOCHLE, [
     ("throw", "none", [None]),
     ("play", "card", list(bits(FACES))),
     ("give", "card", list(bits(FACES))),  # last: the default game's action ids stay as they were
+    ("bid", "number", range(TENS * (ASSUMED_BID + 1), TENS * BID_MAX + 1, TENS)),  # the tens
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card & ~1] for card in range(len(PINOCHLE))]
 BIDS = [TABLE.get("bid", b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
+TENS_BIDS = [TABLE.get("bid", TENS * b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 PASS = TABLE.get("pass")
 THROW = TABLE.get("throw")
 TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
@@ -201,6 +207,8 @@ class PinochleRules(Rules):
     passing: bool = option(
         False, "after trump is named the partner passes cards to the bidder, who passes back")
     pass_count: int = option(3, "cards passed each way when passing is on", choices=(3, 4))
+    tens: bool = option(
+        False, "the tens count: counters 10 each, meld, bids, target and limits times 10")
 
 
 hand_text = PINOCHLE.hand_texts
@@ -227,18 +235,18 @@ def trick_estimate(hand: int, trump: Suit) -> int:
     return round(estimate)
 
 
-def beginner_data(hand: int) -> dict[str, dict[str, int]]:
-    """For each trump, the hand's meld and a suggested top bid (the seed's beginner mode).
+def beginner_data(hand: int, scale: int = 1) -> dict[str, dict[str, int]]:
+    """For each trump, the hand's meld and a suggested top bid (the seed's beginner mode),
+    in points of ``scale`` (10 on the tens count).
 
     The bid assumes the partner melds 3: own meld + 3 + :func:`trick_estimate`.
 
-    >>> beginner_data(mask_of("KS QS 9S AH"))["♠"]
-    {'meld': 5, 'suggested_bid': 21}
+    >>> beginner_data(mask_of("KS QS 9S AH"))["♠"], beginner_data(mask_of("KS QS 9S AH"), 10)["♠"]
+    ({'meld': 5, 'suggested_bid': 21}, {'meld': 50, 'suggested_bid': 210})
     """
     totals = meld_totals(hand)
-    return {SUIT_TEXT[trump]: {"meld": totals[trump], "suggested_bid":
-                               totals[trump] + PARTNER_MELD + trick_estimate(hand, trump)}
-            for trump in range(SUITS)}
+    return {SUIT_TEXT[trump]: {"meld": totals[trump] * scale, "suggested_bid": scale * (
+        totals[trump] + PARTNER_MELD + trick_estimate(hand, trump))} for trump in range(SUITS)}
 
 
 def beginner(hand_texts: list[str]) -> dict[str, dict[str, int]]:
@@ -262,7 +270,7 @@ class PinochleGame(TrickGame, Passing):
     player_counts = (4,)
     play_points = POINTS
     point_fields = frozenset({"card_points"})
-    unsearched = frozenset({"played", "lacks", "last_trick", "taken", "gave"})  # no play depends on them
+    unsearched = frozenset({"played", "lacks", "last_trick", "taken", "gave"})  # no play reads
     view_keys: ClassVar[dict[str, Key]] = {
         "team_names": Key("texts", "each side's name, in the order of sides"),
         "options": Key("record", "the rules options of this game"),
@@ -281,6 +289,7 @@ class PinochleGame(TrickGame, Passing):
         "beginner": Key("record", "per suit as trump: this hand's meld and a suggested bid",
                         nullable=True, private=True),
         "pass_count": Key("count", "cards the partner and the bidder pass each way (0: none)"),
+        "scale": Key("count", "points per counter: 1, or 10 on the tens count"),
         "pass_to": Key("seat", "the seat this seat passes to", private=True),
         "passed": Key("cards", "the cards this seat passed", private=True),
         "received_from": Key("seat", "the seat that passes to this seat", private=True),
@@ -293,6 +302,8 @@ class PinochleGame(TrickGame, Passing):
         self.scores = [0, 0]
         self.hand_number = 0
         self.pass_count = rules.pass_count if rules.passing else 0
+        self.scale = TENS if rules.tens else 1  # every point, bid and score is in these units
+        self.assumed = ASSUMED_BID * self.scale
         self._start_hand()
 
     @property
@@ -310,7 +321,7 @@ class PinochleGame(TrickGame, Passing):
         self.bids: list[tuple[Seat, int | None, bool]] = []  # seat, bid or None, meld bid
         self.passed = 0  # bitmask of seats that have passed
         self.acted = 0  # bitmask of seats that have bid or passed (the first round)
-        self.high_bid = ASSUMED_BID
+        self.high_bid = self.assumed
         self.high_seat: Seat = self.dealer
         self.bidder: Seat | None = None
         self.bid = 0
@@ -324,7 +335,7 @@ class PinochleGame(TrickGame, Passing):
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals "
-                                                   f"and holds the assumed bid of {ASSUMED_BID}"))
+                                                   f"and holds the assumed bid of {self.assumed}"))
         for seat in range(4):
             self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt 12 cards",
                                   f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
@@ -332,7 +343,8 @@ class PinochleGame(TrickGame, Passing):
     def _is_meld_bid(self, seat: Seat, bid: int) -> bool:
         """A first-round bid of exactly two over the high bid, the partner still in."""
         return (self.rules.meld_bids and not self.acted >> seat & 1
-                and bid == self.high_bid + MELD_BID_JUMP and not self.passed >> (seat ^ 2) & 1)
+                and bid == self.high_bid + MELD_BID_JUMP * self.scale
+                and not self.passed >> (seat ^ 2) & 1)
 
     def _bid(self, seat: Seat, bid: int | None) -> None:
         name = self.seat_name(seat)
@@ -348,7 +360,7 @@ class PinochleGame(TrickGame, Passing):
                                                + (" (a meld bid)" if signal else "")))
         self.acted |= 1 << seat
         active = 15 & ~self.passed
-        if self.high_bid == BID_MAX or not active & (active - 1):
+        if self.high_bid == BID_MAX * self.scale or not active & (active - 1):
             self._win_bid()
             return
         seat = (seat + 1) & 3
@@ -360,7 +372,7 @@ class PinochleGame(TrickGame, Passing):
         self.bidder, self.bid = self.high_seat, self.high_bid
         name = self.seat_name(self.bidder)
         if self._may_throw_in():
-            text = f"{name} has it at {ASSUMED_BID}: name trump or throw it in"
+            text = f"{name} has it at {self.assumed}: name trump or throw it in"
         else:
             text = f"{name} wins the bid at {self.bid}"
         self.log.append(Event("bid", self.bidder, text))
@@ -368,12 +380,13 @@ class PinochleGame(TrickGame, Passing):
         self.to_move = self.bidder
 
     def _may_throw_in(self) -> bool:
-        return self.rules.throw_in and self.bidder == self.dealer and self.bid == ASSUMED_BID
+        return self.rules.throw_in and self.bidder == self.dealer and self.bid == self.assumed
 
     def _name_trump(self, trump: Suit) -> None:
         bidder = self.bidder or 0
         self.trump = trump
-        self.spec = replace(SPECS[trump], last_bonus=self.rules.last_trick)
+        specs = TENS_SPECS if self.scale == TENS else SPECS
+        self.spec = replace(specs[trump], last_bonus=self.rules.last_trick * self.scale)
         self.log.append(Event("trump", bidder, f"{self.seat_name(bidder)} names "
                                                f"{SUIT_TEXT[trump]} trump"))
         if self.pass_count:
@@ -398,15 +411,15 @@ class PinochleGame(TrickGame, Passing):
         held = self.melds[seat]
         if not held.items:
             return f"{self.seat_name(seat)} has no meld"
-        items = ", ".join(f"{item.name} {item.value} ({' '.join(item.texts())})"
+        items = ", ".join(f"{item.name} {item.value * self.scale} ({' '.join(item.texts())})"
                           for item in held.items)
-        return f"{self.seat_name(seat)} melds {held.total}: {items}"
+        return f"{self.seat_name(seat)} melds {held.total * self.scale}: {items}"
 
     def team_meld(self) -> list[int]:
         """Each team's meld this hand, as shown (0 before trump is named)."""
         if not self.melds:
             return [0, 0]
-        totals = [m.total for m in self.melds]
+        totals = [m.total * self.scale for m in self.melds]
         return [totals[0] + totals[2], totals[1] + totals[3]]
 
     # -- play --------------------------------------------------------------
@@ -431,7 +444,7 @@ class PinochleGame(TrickGame, Passing):
         counted = list(meld)
         made: bool | None = None
         if thrown_in:
-            deltas[self.dealer & 1] = -ASSUMED_BID
+            deltas[self.dealer & 1] = -self.assumed
         else:
             team_tricks = [self.tricks_won[0] + self.tricks_won[2],
                            self.tricks_won[1] + self.tricks_won[3]]
@@ -467,8 +480,8 @@ class PinochleGame(TrickGame, Passing):
 
     def _game_winner(self) -> int | None:
         """The winning team after a hand, if any: bidder's out, then the target, the floor."""
-        reached = [s >= self.rules.target for s in self.scores]
-        limit = self.rules.loss_limit
+        reached = [s >= self.rules.target * self.scale for s in self.scores]
+        limit = self.rules.loss_limit * self.scale
         sunk = [limit > 0 and s <= -limit for s in self.scores]
         if self.bidder is not None and reached[self.bidder & 1]:
             return self.bidder & 1
@@ -509,6 +522,8 @@ class PinochleGame(TrickGame, Passing):
             mask = self.playable(self.to_move or 0)
             return card_actions((mask | mask >> 1) & FACES, PLAY_ACTIONS)
         if phase is Phase.BID:
+            if self.scale == TENS:
+                return [PASS, *TENS_BIDS[self.high_bid // TENS - ASSUMED_BID:]]
             return [PASS, *BIDS[self.high_bid - ASSUMED_BID:]]
         if phase is Phase.TRUMP:
             return [*TRUMPS, THROW] if self._may_throw_in() else list(TRUMPS)
@@ -516,6 +531,29 @@ class PinochleGame(TrickGame, Passing):
             mask = self.hands[self.to_move or 0]
             return card_actions((mask | mask >> 1) & FACES, GIVE_ACTIONS)
         return []
+
+    def parse(self, text: str) -> Action:
+        """Read an action's text; a bid off this game's count is refused naming its steps.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("pinochle", options={"tens": True})
+        >>> game.parse("bid 215")
+        Traceback (most recent call last):
+        ...
+        tricktable.engine.actions.IllegalAction: a bid is 210 to 1000 in steps of 10 (tens count)
+        """
+        try:
+            return self.table.parse(text)
+        except IllegalAction:
+            word = text.split()
+            if len(word) == 2 and word[0].lower() == "bid":
+                raise IllegalAction(self._bid_range()) from None
+            raise
+
+    def _bid_range(self) -> str:
+        tens = " (tens count)" if self.scale == TENS else ""
+        return (f"a bid is {self.assumed + self.scale} to {BID_MAX * self.scale} in steps of "
+                f"{self.scale}{tens}")
 
     def _illegal(self, action: Action) -> str | None:
         phase, kind = self.phase, action.kind
@@ -531,7 +569,7 @@ class PinochleGame(TrickGame, Passing):
         if kind == "throw" and phase is Phase.TRUMP and not self._may_throw_in():
             if not self.rules.throw_in:
                 return "throwing it in is not allowed in this game (option throw_in)"
-            return f"only a dealer who has the bid at {ASSUMED_BID} may throw it in"
+            return f"only a dealer who has the bid at {self.assumed} may throw it in"
         allowed = {Phase.BID: ("bid", "pass"), Phase.TRUMP: ("trump", "throw"),
                    Phase.PASS: ("give",), Phase.PLAY: ("play",)}[phase]
         if kind not in allowed:
@@ -540,6 +578,10 @@ class PinochleGame(TrickGame, Passing):
             return f"it is time to {EXPECTED[phase]}, not to {kind}"
         if kind == "give":
             return self.passing_illegal(action.arg or 0)
+        if kind == "bid" and ((action.arg or 0) % self.scale or (action.arg or 0) > BID_MAX
+                              * self.scale):
+            tens = "" if self.scale == TENS else " (bids in tens are the tens count's: option tens)"
+            return self._bid_range() + tens
         if kind == "bid" and (action.arg or 0) <= self.high_bid:
             return f"a bid must be higher than the high bid of {self.high_bid}"
         return None
@@ -580,7 +622,8 @@ class PinochleGame(TrickGame, Passing):
             "dealer": self.dealer,
             "to_move": self.to_move,
             "hand_sizes": [h.bit_count() for h in self.hands],
-            "assumed_bid": ASSUMED_BID,
+            "assumed_bid": self.assumed,
+            "scale": self.scale,
             "bids": [{"seat": s, "bid": b, "meld_bid": m} for s, b, m in self.bids],
             "high_bid": self.high_bid,
             "high_bidder": self.high_seat,
@@ -597,7 +640,7 @@ class PinochleGame(TrickGame, Passing):
             "trick_number": sum(self.tricks_won) + 1,
             "trick_points": list(self.card_points),
             "scores": list(self.scores),
-            "target": self.rules.target,
+            "target": self.rules.target * self.scale,
             "scoreboard": self._scoreboard(trump),
             "winner": self.winner,
         }
@@ -606,7 +649,7 @@ class PinochleGame(TrickGame, Passing):
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
             before_play = self.phase is Phase.BID or self.phase is Phase.TRUMP
-            view["beginner"] = beginner_data(self.hands[seat]) if before_play else None
+            view["beginner"] = beginner_data(self.hands[seat], self.scale) if before_play else None
         view.update(self.passing_view(seat))
         view.update(self._table_view(seat))
         return view
@@ -614,8 +657,8 @@ class PinochleGame(TrickGame, Passing):
     def _meld_view(self) -> JSON | None:
         if not self.melds:
             return None
-        players = [{"seat": seat, "total": m.total,
-                    "items": [{"name": i.name, "value": i.value, "cards": i.texts()}
+        players = [{"seat": seat, "total": m.total * self.scale,
+                    "items": [{"name": i.name, "value": i.value * self.scale, "cards": i.texts()}
                               for i in m.items]}
                    for seat, m in enumerate(self.melds)]
         return {"players": players, "teams": self.team_meld()}
@@ -715,9 +758,10 @@ class PinochleGame(TrickGame, Passing):
         if seat != self.to_move:
             return None
         if self.phase is Phase.BID:
-            return f"Bid {self.high_bid + 1} to {BID_MAX}, or pass"
+            step = f" in steps of {self.scale}" if self.scale > 1 else ""
+            return f"Bid {self.high_bid + self.scale} to {BID_MAX * self.scale}{step}, or pass"
         if self.phase is Phase.TRUMP:
-            throw = f", or throw it in (your team loses {ASSUMED_BID})" if self._may_throw_in() \
+            throw = f", or throw it in (your team loses {self.assumed})" if self._may_throw_in() \
                 else ""
             return f"Name trump: ♠, ♥, ♦ or ♣{throw}"
         if self.phase is Phase.PASS:
@@ -739,15 +783,17 @@ class PinochleGame(TrickGame, Passing):
         twice, every trick point and the last trick; 80 bids and 4 passes, trump, the cards
         passed each way, 48 cards."""
         assert isinstance(rules, PinochleRules)
-        high = 2.0 * MELD_CAP + 24 + rules.last_trick
-        return HandBounds(-float(BID_MAX), high, 80 + 4 + 1 + 2 * rules.pass_count + 48)
+        scale = TENS if rules.tens else 1
+        high = (2.0 * MELD_CAP + 24 + rules.last_trick) * scale
+        return HandBounds(-float(BID_MAX * scale), high, 80 + 4 + 1 + 2 * rules.pass_count + 48)
 
     @classmethod
     def features(cls, players: int, sides: int) -> list[Feature]:
         """The auction (meld bids too), trump, each seat's meld and shown cards, points."""
         n, d = players, len(PINOCHLE)
         return [
-            Feature("bids", (n,), "each seat's highest bid / 100", obs.bids(100)),
+            Feature("bids", (n,), "each seat's highest bid / 100 (/ 1000 on the tens count)",
+                    _by_scale(obs.bids, 100)),
             Feature("passed", (n,), "1 for each seat that has passed",
                     obs.passes("bids", "bid", None)),
             Feature("meld_bids", (n,), "1 for each seat that made a meld bid",
@@ -756,13 +802,13 @@ class PinochleGame(TrickGame, Passing):
                     obs.seat_of("high_bidder")),
             Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("declarer")),
             Feature("high_bid", (1,), "the high bid (the contract once won) / 100",
-                    obs.number("high_bid", 100)),
+                    _by_scale(lambda by: obs.number("high_bid", by), 100)),
             Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),
             Feature("meld", (n,), "each seat's meld / 100 (clipped)", _meld_feature),
             Feature("shown", (n, d), "the melded cards still in each hand, by relative seat",
                     obs.cards_per_seat("shown")),
             Feature("trick_points", (sides,), "each side's trick points / 25, own side first",
-                    obs.per_side("trick_points", 25)),
+                    _by_scale(lambda by: obs.per_side("trick_points", by), 25)),
             Feature("gave", (d,), "the cards the seat passed", obs.cards_of("passed")),
             Feature("received", (d,), "the cards the seat received", obs.cards_of("received")),
         ]
@@ -800,8 +846,9 @@ class PinochleGame(TrickGame, Passing):
         at_seats: list[list[JSON]] = [[] for _ in range(4)]
         if self.melds and not any(self.tricks_won):
             for place, held in zip(at_seats, self.melds, strict=True):
-                words = ", ".join(f"{item.name} {item.value}" for item in held.items)
-                place.append({"label": f"Meld {held.total}", "text": words or "no meld",
+                words = ", ".join(f"{item.name} {item.value * self.scale}" for item in held.items)
+                place.append({"label": f"Meld {held.total * self.scale}",
+                              "text": words or "no meld",
                               "cards": [text for item in held.items for text in item.texts()]})
         return {"prompt": None if seat is None else self.prompt(seat), "table": items,
                 "at_seats": at_seats}
@@ -828,4 +875,13 @@ def _meld_feature(r: Reading, x: obs.Cells) -> None:
     """Each seat's meld / 100, by relative seat."""
     if r.view["meld"] is not None:
         for player in r.view["meld"]["players"]:
-            x[r.rel(player["seat"])] = obs.scaled(player["total"], 100)
+            x[r.rel(player["seat"])] = obs.scaled(player["total"], 100 * r.view["scale"])
+
+
+def _by_scale(make: Callable[[float], obs.Fill], base: float) -> obs.Fill:
+    """A fill that divides by ``base`` times the view's ``scale``: the tens count reads alike."""
+    fills = {1: make(base), TENS: make(base * TENS)}
+
+    def fill(r: Reading, x: obs.Cells) -> None:
+        fills[r.view["scale"]](r, x)
+    return fill

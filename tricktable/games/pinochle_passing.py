@@ -130,7 +130,7 @@ class Passing:
             self.outgoing = self.gave[self.passer or 0] = piles[0]
         for giver in range(4):
             receiver = giver ^ 2
-            seen = seat == giver or seat == receiver and self.passer != giver
+            seen = seat == giver or (seat == receiver and self.passer != giver)
             if not self.gave[giver] or seen or self.passer == giver:
                 continue
             held = list(bits((self.hands[receiver] | self.played[receiver]) & ~self.gave[receiver]))

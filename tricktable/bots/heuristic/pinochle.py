@@ -112,8 +112,8 @@ def pass_choice(hand: int, faces: Sequence[Card], trump: Suit, to_bidder: bool) 
     >>> hand = PINOCHLE.parse_many("AH 10H 9S JS QC")
     >>> mask = sum(1 << card for card in hand)
     >>> faces = [card & ~1 for card in hand]
-    >>> PINOCHLE.text(pass_choice(mask, faces, 1, True)), PINOCHLE.text(pass_choice(mask, faces, 1, False))
-    ('A♥', '9♠')
+    >>> [PINOCHLE.text(pass_choice(mask, faces, 1, to_bidder)) for to_bidder in (True, False)]
+    ['A♥', '9♠']
     """
     own = meld_total(hand, trump)
 
@@ -177,32 +177,33 @@ class HeuristicBot:
 
     @staticmethod
     def _close(view: View, team: int) -> bool:
-        return bool(view["scores"][team] + CLOSE >= view["target"])
+        return bool(view["scores"][team] + CLOSE * view["scale"] >= view["target"])
 
     def _bid(self, view: View, legal: list[Action]) -> Action:
         seat = view["seat"]
         partner = seat ^ 2
         bids = [(b["seat"], b["bid"], b["meld_bid"]) for b in view["bids"]]
         _, expected, meld = self._best(view)
-        top = expected - SAFETY
+        unit = view["scale"]  # 10 on the tens count: every figure below is in the seed's points
+        top = expected - SAFETY * unit
         if any(s == partner and signal for s, _, signal in bids):
-            top += MELD_BID_BONUS
+            top += MELD_BID_BONUS * unit
         offers = {a.arg: a for a in legal if a.kind == "bid"}
         passing = legal[0]
         dealing = view["dealer"] & 1
         if dealing != seat & 1 and self._close(view, dealing) and not self._close(view, seat & 1):
             return passing  # sandbagging: let the dealer be stuck at 20
-        required = view["high_bid"] + 1
+        required = view["high_bid"] + unit
         first_round = all(s != seat for s, _, _ in bids)
         partner_in = all(s != partner or b is not None for s, b, _ in bids)
         if (top < required and first_round and partner_in and view["options"]["meld_bids"]
-                and meld >= MELD_BID_MELD and top + MELD_BID_SHORT >= required
+                and meld >= MELD_BID_MELD * unit and top + MELD_BID_SHORT * unit >= required
                 and view["dealer"] == partner
-                and required + 1 in offers):
-            return offers[required + 1]
+                and required + unit in offers):
+            return offers[required + unit]
         partner_bid = view["high_bidder"] == partner and any(
             s == partner and b is not None for s, b, _ in bids)
-        if required in offers and top >= required + (DUEL_MARGIN if partner_bid else 0):
+        if required in offers and top >= required + (DUEL_MARGIN * unit if partner_bid else 0):
             return offers[required]
         return passing
 
@@ -210,7 +211,7 @@ class HeuristicBot:
         suit, expected, _ = self._best(view)
         if legal[-1].kind == "throw":
             team = view["seat"] & 1
-            hopeless = expected < THROW_BELOW
+            hopeless = expected < THROW_BELOW * view["scale"]
             they_go_out = (self._close(view, 1 - team)
                            and view["scores"][team] + expected < view["target"])
             if hopeless or they_go_out:
