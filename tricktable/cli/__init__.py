@@ -13,6 +13,7 @@ from tricktable.cli.analyse import analyse
 from tricktable.cli.arena import arena
 from tricktable.cli.games import games
 from tricktable.cli.play import play
+from tricktable.cli.ratings import ratings
 from tricktable.cli.record import record
 from tricktable.cli.replay import replay
 from tricktable.cli.serve import serve
@@ -26,7 +27,7 @@ def main() -> None:
     """Bidding trick-taking card games: play against bots, simulate, replay records."""
 
 
-for _command in (play, simulate, arena, replay, record, analyse, solve, games, serve):
+for _command in (play, simulate, arena, replay, record, analyse, solve, games, serve, ratings):
     main.add_command(_command)
 
 __all__ = ["main"]

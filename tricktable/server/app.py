@@ -15,14 +15,13 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Protocol
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -30,6 +29,7 @@ import tricktable
 from tricktable import OptionError, RecordError
 from tricktable.bots import BOT_NAMES
 from tricktable.server import protocol
+from tricktable.server.bodies import CreateBody, JoinBody
 from tricktable.server.common import (
     HELLO_FIRST,
     MOVED_CLOSE,
@@ -43,7 +43,9 @@ from tricktable.server.common import (
 )
 from tricktable.server.limits import BodyLimit, RoomRate
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
+from tricktable.server.players import player_of_key, players_api
 from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
+from tricktable.server.ratings import room_settings
 from tricktable.server.rooms import Room, start_game
 from tricktable.store import Store, open_store
 
@@ -65,37 +67,6 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-
-
-# -- request bodies --------------------------------------------------------------
-
-OptionValue = bool | int | float | str | None
-
-
-class SeatBody(BaseModel):
-    """A seat of a new room."""
-
-    kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, max_length=40)
-
-
-class CreateBody(BaseModel):
-    """POST /api/rooms."""
-
-    game: str = Field(max_length=40)
-    players: int | None = Field(default=None, ge=1, le=16)
-    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=40)
-    seats: list[SeatBody] | None = Field(default=None, max_length=16)
-    name: str | None = Field(default=None, max_length=200)
-    seat: int | None = Field(default=None, ge=0, le=15)
-    seed: int | None = Field(default=None, ge=0, lt=2**32)
-
-
-class JoinBody(BaseModel):
-    """POST /api/rooms/{id}/join."""
-
-    name: str = Field(max_length=200)
-    seat: int | None = Field(default=None, ge=0, le=15)
 
 
 # -- games -------------------------------------------------------------------------
@@ -389,6 +360,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         return page("rules.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.include_router(players_api(count_new_room, page))
 
     # -- the API ------------------------------------------------------------------
 
@@ -424,10 +396,12 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         count_new_room(request)
         seats = ([SeatRequest(s.kind, s.bot) for s in body.seats]
                  if body.seats is not None else None)
+        player = await player_of_key(request, body.player_key) if body.player_key else None
         try:
             room, seat, token = await rooms_of(request).create(
-                body.game, body.name, body.players, dict(body.options), seats, body.seat,
-                body.seed)
+                body.game, player.name if player else body.name, body.players,
+                dict(body.options), seats, body.seat, body.seed, player.id if player else None,
+                room_settings(body.seed, body.rated, body.chat))
         except (RoomError, OptionError) as error:
             raise HTTPException(400, str(error)) from None
         return {"room": room.public(), "seat": seat, "token": token,
@@ -449,6 +423,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @app.post("/api/rooms/{room_id}/join")
     async def join_room(request: Request, room_id: str, body: JoinBody) -> JSON:
         rooms = rooms_of(request)
+        player = await player_of_key(request, body.player_key) if body.player_key else None
+        name, player_id = (player.name, player.id) if player else (body.name, None)
         try:
             room = await live_room(request, room_id)
         except HTTPException:
@@ -460,12 +436,12 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                 raise
             except RoomElsewhere as elsewhere:  # the process serving the room seats people
                 assert router is not None
-                answer = await router.join(elsewhere.holder, room_id, body.name, body.seat)
+                answer = await router.join(elsewhere.holder, room_id, name, body.seat, player_id)
                 if "error" in answer:
                     raise HTTPException(409, str(answer["error"])) from None
                 return {"room": answer["room"], "seat": answer["seat"], "token": answer["token"]}
         try:
-            seat, token = await room.join(body.name, body.seat)
+            seat, token = await room.join(name, body.seat, player_id)
         except RoomError as error:
             raise HTTPException(409, str(error)) from None
         return {"room": room.public(), "seat": seat, "token": token}

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from tricktable import Action
 from tricktable.bots import BOT_NAMES, make_bot
 from tricktable.server import protocol
 from tricktable.server.protocol import JSON
@@ -138,6 +140,17 @@ class SeatState:
         if (away_timeout is not None and self.away_since is not None and not self.replaced
                 and self.info.kind == "human" and self.info.taken):
             away_in = round(max(0.0, away_timeout - (time.monotonic() - self.away_since)), 1)
-        return {"label": game_seat_name, "name": self.info.name, "kind": self.info.kind,
-                "bot": self.info.bot, "taken": self.info.taken,
+        return {"label": game_seat_name, "name": self.info.name, "player": self.info.player,
+                "kind": self.info.kind, "bot": self.info.bot, "taken": self.info.taken,
                 "connected": self.connections > 0, "away": self.replaced, "away_in": away_in}
+
+
+QUICK_BOT_SECONDS = 0.002
+"""A bot whose decisions take less than this on average thinks on the event loop."""
+
+
+def timed(choice: Callable[[], Action]) -> tuple[Action, float]:
+    """The bot's choice and the seconds it took."""
+    started = time.perf_counter()
+    action = choice()
+    return action, time.perf_counter() - started

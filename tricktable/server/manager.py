@@ -32,6 +32,7 @@ from tricktable.server.common import (
     usable_bots,
 )
 from tricktable.server.protocol import JSON
+from tricktable.server.ratings import room_settings, tally_room
 from tricktable.server.rooms import Loaded, Room, log, rebuild, start_game, summarise
 from tricktable.store import (
     STATUSES,
@@ -123,6 +124,20 @@ class Rooms:
         if gone:
             log.info("deleted %d rooms that waited for players over %.0f s", len(gone),
                      self.config.waiting_expiry)
+        for room_id in await self.in_store(self.store.ledger.pending):  # missed tallies
+            await self.in_store(tally_room, self.store, room_id)
+
+    def tally_soon(self, room_id: str) -> None:
+        """Write a room that just finished into the results and ratings, in the background."""
+        async def tally() -> None:
+            try:
+                await self.in_store(tally_room, self.store, room_id)
+            except Exception:  # the sweeper tries again
+                log.exception("room %s: its results could not be tallied", room_id)
+
+        task = asyncio.get_running_loop().create_task(tally())
+        self.stopping.add(task)
+        task.add_done_callback(self.stopping.discard)
 
     async def _renew(self) -> None:
         while True:
@@ -168,14 +183,16 @@ class Rooms:
 
     async def create(self, game: str, name: str | None, players: int | None = None,
                      options: JSON | None = None, seats: Sequence[SeatRequest] | None = None,
-                     seat: int | None = None, seed: int | None = None
+                     seat: int | None = None, seed: int | None = None,
+                     player: str | None = None, settings: JSON | None = None
                      ) -> tuple[Room, int | None, str | None]:
         """A new room; the creator takes ``seat`` (default: the first human seat).
 
         A ``seed`` chosen by the creator deals every hidden card, so such a
         room has no human seat but the creator's: bots play every other one
         (as in an imported game). Returns the room, the creator's seat and its
-        token (None, None when every seat is a bot: the creator watches).
+        token (None, None when every seat is a bot: the creator watches). ``player``: the
+        creator's player id; ``settings``: the room's own (:func:`room_settings`).
         """
         try:
             first = tricktable.new_game(game, seed=seed, options=options, players=players)
@@ -186,8 +203,9 @@ class Rooms:
             [SeatRequest("human")] + [SeatRequest("bot")] * (count - 1))
         if seed is not None and sum(r.kind == "human" for r in requests) > 1:
             raise RoomError(CHOSEN_SEED)
-        infos, seat, token = seat_infos(first, requests, seat, name)
+        infos, seat, token = seat_infos(first, requests, seat, name, player)
         info = new_room(first, infos)
+        info.settings = settings if settings is not None else room_settings(seed)
         await self.in_store(self.store.create_room, info)
         fence = await self.in_store(self.claim_sync, info.id)
         return self._open(info, first, fence), seat, token
@@ -219,6 +237,7 @@ class Rooms:
                         for s in range(game.players)]
             infos, seat, token = seat_infos(game, requests, seat, name)
         info = new_room(game, infos, len(actions))
+        info.settings = room_settings(None, rated=False)  # whoever imports it knew the seed
         await self.in_store(self.store.create_room, info, actions)
         if game.is_over:
             return stored_public(info), None, None
@@ -310,8 +329,10 @@ def new_room(game: GameState, seats: list[SeatInfo], version: int = 0) -> RoomIn
 
 
 def seat_infos(game: GameState, requests: Sequence[SeatRequest], seat: int | None,
-               name: str | None) -> tuple[list[SeatInfo], int | None, str | None]:
-    """A new room's seats; the creator, ``name``, takes ``seat`` (default: the first human one).
+               name: str | None, player: str | None = None
+               ) -> tuple[list[SeatInfo], int | None, str | None]:
+    """A new room's seats; the creator, ``name`` (``player``: their id), takes ``seat``
+    (default: the first human one).
 
     Returns the seats, the creator's seat and its token (None, None when every seat is a
     bot: the creator watches).
@@ -342,6 +363,7 @@ def seat_infos(game: GameState, requests: Sequence[SeatRequest], seat: int | Non
         raise RoomError("give your name to take a seat")
     token = secrets.token_urlsafe(24)
     infos[seat].name, infos[seat].token_hash = clean_name(name), hash_token(token)
+    infos[seat].player = player
     return infos, seat, token
 
 

@@ -46,6 +46,8 @@ ERROR_CODES = (
     "slow_down",  # too many messages
     "server_error",  # something failed on the server; nothing changed
     "moved",  # another process serves the room now: reconnect
+    "too_long",  # a chat message over MAX_CHAT_CHARS
+    "chat_refused",  # the room's chat does not take this (off, or presets only, unknown id)
 )
 
 
@@ -87,7 +89,16 @@ class Ping:
     """Keep-alive; answered with pong."""
 
 
-Message = Hello | Act | Sync | Hint | Ping
+@dataclass(frozen=True)
+class Chat:
+    """Say something at the table: a preset phrase or an emote (by id), or free text."""
+
+    kind: str  # "phrase", "emote" or "text"
+    value: str  # the id, or the text
+
+
+Message = Hello | Act | Sync | Hint | Ping | Chat
+MAX_CHAT_CHARS = 200  # a free-text chat message
 
 
 def _field(data: JSON, name: str, kind: str) -> Any:
@@ -131,7 +142,26 @@ def parse_message(text: str | bytes) -> Message:
         return Hint()
     if kind == "ping":
         return Ping()
-    raise ProtocolError("bad_message", "unknown message type; types: hello, act, sync, hint, ping")
+    if kind == "chat":
+        return _chat(data)
+    raise ProtocolError("bad_message",
+                        "unknown message type; types: hello, act, sync, hint, ping, chat")
+
+
+def _chat(data: JSON) -> Chat:
+    """A chat message: exactly one of ``phrase``, ``emote`` or ``text``.
+
+    >>> _chat({"type": "chat", "phrase": "gl"})
+    Chat(kind='phrase', value='gl')
+    """
+    given = [k for k in ("phrase", "emote", "text") if data.get(k) is not None]
+    if len(given) != 1:
+        raise ProtocolError("bad_message", "'chat' takes one of 'phrase', 'emote' or 'text'")
+    value = _field(data, given[0], "str")
+    if not value.strip() or len(value) > MAX_CHAT_CHARS:
+        raise ProtocolError("too_long" if value.strip() else "bad_message",
+                            f"a chat message is 1 to {MAX_CHAT_CHARS} characters")
+    return Chat(given[0], value)
 
 
 def message_json(message: Message) -> JSON:
@@ -144,6 +174,8 @@ def message_json(message: Message) -> JSON:
         return {"type": "hello", "token": message.token}
     if isinstance(message, Act):
         return {"type": "act", "version": message.version, "action": message.action}
+    if isinstance(message, Chat):
+        return {"type": "chat", message.kind: message.value}
     kinds: dict[type, str] = {Sync: "sync", Hint: "hint", Ping: "ping"}
     return {"type": kinds[type(message)]}
 

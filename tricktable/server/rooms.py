@@ -31,24 +31,23 @@ from tricktable import Action, GameState, IllegalAction, Phase
 from tricktable.bots import Bot, bot_seed, decision, make_bot
 from tricktable.bots.hints import rank_hints, suggested_bids
 from tricktable.server import protocol
+from tricktable.server.chat import TableChat
 from tricktable.server.common import (
     HELLO_FIRST,
     MOVED_CLOSE,
+    QUICK_BOT_SECONDS,
     Client,
     RoomError,
     SeatState,
     clean_name,
     hash_token,
+    timed,
 )
-from tricktable.server.protocol import JSON, Act, Hello, Hint, Message, Ping, Sync
+from tricktable.server.protocol import JSON, Act, Chat, Hello, Hint, Message, Ping, Sync
 
 if TYPE_CHECKING:
     from tricktable.server.manager import Rooms
-from tricktable.store import (
-    LeaseLost,
-    RoomInfo,
-    StoredAction,
-)
+from tricktable.store import LeaseLost, RoomInfo, StoredAction
 
 log = logging.getLogger("tricktable.server")
 
@@ -85,6 +84,7 @@ class _Join:
     name: str
     seat: int | None
     reply: asyncio.Future[tuple[int, str]]
+    player: str | None = None
 
 
 @dataclass
@@ -192,6 +192,7 @@ class Room:
         self.lost = False  # another process took the room's lease
         self._views: dict[int | None, tuple[JSON, list[JSON]]] = {}  # per seat, this version
         self._views_key: tuple[int, str] | None = None
+        self.chat = TableChat(self)  # beside the game, never in it: no view or bot sees it
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
         self._later(self.config.away_timeout, _Tick())
 
@@ -219,10 +220,11 @@ class Room:
         """A client's connection closed."""
         self.queue.put_nowait(_Leave(client))
 
-    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Take a free human seat; returns the seat and its token."""
+    async def join(self, name: str, seat: int | None, player: str | None = None
+                   ) -> tuple[int, str]:
+        """Take a free human seat (for ``player``, an id); returns the seat and its token."""
         reply: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait(_Join(clean_name(name), seat, reply))
+        self.queue.put_nowait(_Join(clean_name(name), seat, reply, player))
         return await reply
 
     async def stop(self) -> None:
@@ -301,6 +303,7 @@ class Room:
             state.replaced = False
         client.send({"type": "welcome", "room": self.id, "seat": seat,
                      "name": self.seats[seat].info.name if seat is not None else None})
+        self.chat.welcome(client)
         self._broadcast()
         self._schedule_bot()
 
@@ -319,6 +322,7 @@ class Room:
         if not client.attached:
             return
         self._detach(client)
+        self.chat.forget(client)
         if not self.clients:
             self.idle_since = time.monotonic()
         self._broadcast()
@@ -347,6 +351,8 @@ class Room:
             client.send(self._state_frame(client, {}))
         elif isinstance(message, Hint):
             self._hint(client)
+        elif isinstance(message, Chat):
+            self.chat.receive(client, message)
         elif isinstance(message, Act):
             problem = self._act_problem(client, message)
             if problem is not None:
@@ -403,6 +409,8 @@ class Room:
             self._broadcast()
             return
         self._broadcast()
+        if self.game.is_over:
+            self.manager.tally_soon(self.id)
         self._schedule_bot()
 
     def _lose_lease(self) -> None:
@@ -443,7 +451,7 @@ class Room:
             return
         token = secrets.token_urlsafe(24)
         info = self.seats[seat].info
-        info.name, info.token_hash = command.name, hash_token(token)
+        info.name, info.token_hash, info.player = command.name, hash_token(token), command.player
         self.seats[seat].away_since = time.monotonic()
         self._later(self.config.away_timeout, _Tick())
         if self.info.status == "waiting" and all(s.info.taken for s in self.seats):
@@ -451,7 +459,7 @@ class Room:
         try:
             await self.manager.in_store(self.manager.store.save_seats, self.info, self.fence)
         except Exception as error:
-            info.name, info.token_hash = "", None
+            info.name, info.token_hash, info.player = "", None, None
             self.info.status = "waiting"
             if isinstance(error, LeaseLost):
                 command.reply.set_exception(RoomError(
@@ -615,21 +623,9 @@ class Room:
         loop.call_later(max(0.0, delay), self.queue.put_nowait, command)
 
 
-QUICK_BOT_SECONDS = 0.002
-"""A bot whose decisions take less than this on average thinks on the event loop."""
-
-
-def timed(choice: Callable[[], Action]) -> tuple[Action, float]:
-    """The bot's choice and the seconds it took."""
-    started = time.perf_counter()
-    action = choice()
-    return action, time.perf_counter() - started
-
-
 def cache_room(cache: dict[str, JSON], room: Room) -> JSON:
     """The room's public summary, computed once per broadcast."""
-    key = "room"
-    if key not in cache:
-        cache[key] = room.public()
-    summary: JSON = cache[key]
+    if "room" not in cache:
+        cache["room"] = room.public()
+    summary: JSON = cache["room"]
     return summary

@@ -245,19 +245,22 @@ class Router:
             room = await self.rooms.get(str(message["room"]))
             if room is None:
                 raise RoomError("no such room")
-            seat, token = await room.join(str(message["name"]), message.get("seat"))
+            seat, token = await room.join(str(message["name"]), message.get("seat"),
+                                          message.get("player"))
             answer.update(seat=seat, token=token, room=room.public())
         except RoomError as error:
             answer["error"] = str(error)
         self.post(str(message["relay"]), answer)
 
-    async def join(self, owner: str, room_id: str, name: str, seat: int | None) -> JSON:
-        """Ask the owner of a room to seat someone; its answer (``error`` if refused)."""
+    async def join(self, owner: str, room_id: str, name: str, seat: int | None,
+                   player: str | None = None) -> JSON:
+        """Ask the owner of a room to seat someone (``player``: their id, never their key);
+        its answer (``error`` if refused)."""
         request_id = secrets.token_hex(8)
         future: asyncio.Future[JSON] = asyncio.get_running_loop().create_future()
         self.replies[request_id] = future
         self.post(owner, {"op": "join", "id": request_id, "room": room_id, "name": name,
-                          "seat": seat, "relay": self.node})
+                          "seat": seat, "player": player, "relay": self.node})
         try:
             return await asyncio.wait_for(future, REPLY_SECONDS)
         except TimeoutError:

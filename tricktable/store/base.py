@@ -33,6 +33,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tricktable.store.ledger import Ledger, MemoryLedger
+
 JSON = dict[str, Any]
 
 STATUSES = ("waiting", "playing", "finished")
@@ -111,6 +113,7 @@ class SeatInfo:
     bot: str  # the bot that plays a bot seat, or stands in for an absent human
     name: str = ""  # the player's name ("" while a human seat is free)
     token_hash: str | None = None  # sha256 of the seat token once a human took it
+    player: str | None = None  # the id of the player (tricktable.store.ledger) who took it
 
     @property
     def taken(self) -> bool:
@@ -120,13 +123,13 @@ class SeatInfo:
     def to_json(self) -> JSON:
         """The stored form (the token hash included: never send it to a client)."""
         return {"kind": self.kind, "bot": self.bot, "name": self.name,
-                "token_hash": self.token_hash}
+                "token_hash": self.token_hash, "player": self.player}
 
     @classmethod
     def from_json(cls, data: JSON) -> SeatInfo:
         """Read the stored form."""
         return cls(str(data["kind"]), str(data["bot"]), str(data.get("name", "")),
-                   data.get("token_hash"))
+                   data.get("token_hash"), data.get("player"))
 
 
 @dataclass
@@ -147,6 +150,7 @@ class RoomInfo:
     hands: int = 0  # finished hands
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    settings: JSON = field(default_factory=dict)  # the room's own: rated, chat (not the game's)
 
 
 @dataclass(frozen=True)
@@ -173,6 +177,8 @@ def check_numbered(room: RoomInfo, actions: Sequence[StoredAction]) -> None:
 
 class Store(Protocol):
     """Where rooms live. Methods block: call them from a worker thread."""
+
+    ledger: Ledger  # players, finished games' results and ratings
 
     def create_room(self, room: RoomInfo, actions: Sequence[StoredAction] = ()) -> None:
         """Add a new room with its actions so far (none, or an imported game's), at once.
@@ -256,6 +262,7 @@ class MemoryStore:
         self._actions: dict[str, list[StoredAction]] = {}
         self._leases: dict[str, tuple[str | None, float | None, int]] = {}  # holder, until, fence
         self._lock = threading.Lock()
+        self.ledger: Ledger = MemoryLedger(self)
 
     def create_room(self, room: RoomInfo, actions: Sequence[StoredAction] = ()) -> None:
         check_numbered(room, actions)

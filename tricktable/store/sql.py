@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
     select,
     text,
@@ -57,6 +59,7 @@ from tricktable.store.base import (
     check_numbered,
     holder_gone,
 )
+from tricktable.store.ledger import Ledger
 
 metadata = MetaData()
 
@@ -79,6 +82,8 @@ rooms = Table(
     Column("holder", String(120), nullable=True),  # the process serving the room (its lease)
     Column("lease_until", Float, nullable=True),  # when the lease ends unless renewed
     Column("fence", Integer, nullable=False, server_default="0"),  # +1 at each change of hands
+    Column("settings", JSON, nullable=True),  # the room's own settings (rated, chat)
+    Column("tallied", Boolean, nullable=False, server_default=false()),  # results written
 )
 
 events = Table(
@@ -179,7 +184,7 @@ def _room_values(room: RoomInfo) -> dict[str, Any]:
         "seats": [seat.to_json() for seat in room.seats], "version": room.version,
         "status": room.status, "scores": list(room.scores), "winner": room.winner,
         "to_move": room.to_move, "hands": room.hands, "created": room.created,
-        "updated": room.updated,
+        "updated": room.updated, "settings": room.settings,
     }
 
 
@@ -208,6 +213,7 @@ def _room(row: Any) -> RoomInfo:
         seed=int(row.seed), seats=[SeatInfo.from_json(s) for s in row.seats],
         version=row.version, status=row.status, scores=list(row.scores), winner=row.winner,
         to_move=row.to_move, hands=row.hands, created=row.created, updated=row.updated,
+        settings=dict(row.settings or {}),
     )
 
 
@@ -225,6 +231,9 @@ class SqlStore:
                              f"{str(error).splitlines()[0]}") from None
         except StoreError as error:
             raise StoreError(f"cannot open the database: {error}") from None
+        from tricktable.store.sql_ledger import SqlLedger
+
+        self.ledger: Ledger = SqlLedger(self.engine)
 
     def _begin(self) -> Any:
         return self.engine.begin()

@@ -43,6 +43,7 @@ export async function api(path, options = {}) {
 // -- stored in the browser ----------------------------------------------------------
 
 const NAME_KEY = "tricktable.name";
+const PLAYER_KEY = "tricktable.player";
 export const storage = {
   name() { return localStorage.getItem(NAME_KEY) || ""; },
   setName(name) { localStorage.setItem(NAME_KEY, name.trim()); },
@@ -52,6 +53,14 @@ export const storage = {
   },
   setSeat(roomId, seat, token) {
     localStorage.setItem(`tricktable.seat.${roomId}`, JSON.stringify({ seat, token }));
+  },
+  // The player: {id, name, key}. The key stays in this browser (and the private link).
+  player() {
+    try { return JSON.parse(localStorage.getItem(PLAYER_KEY)); } catch { return null; }
+  },
+  setPlayer(player) {
+    localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: player.id, name: player.name, key: player.key }));
+    localStorage.setItem(NAME_KEY, player.name);
   },
   flag(name) { return localStorage.getItem(`tricktable.${name}`) === "1"; },
   setFlag(name, on) { localStorage.setItem(`tricktable.${name}`, on ? "1" : "0"); },
@@ -119,7 +128,18 @@ export function header(active) {
   const link = (href, text, key) => el("a", { href, class: key === active ? "active" : "" }, text);
   return el("nav", { class: "topnav" },
     el("a", { href: "/", class: "brand" }, "tricktable"),
-    link("/", "Lobby", "lobby"), link("/history", "History", "history"));
+    link("/", "Lobby", "lobby"), link("/history", "History", "history"),
+    link("/leaderboard", "Leaderboard", "leaderboard"), link("/me", "Me", "me"));
+}
+
+// The player this browser plays as, made on first use: a stored one whose name is
+// `name`, else a new player with that name (the key comes back once and is kept here).
+export async function ensurePlayer(name) {
+  const known = storage.player();
+  if (known && known.key && known.name === name) return known;
+  const made = await api("/api/players", { body: { name } });
+  storage.setPlayer(made);
+  return made;
 }
 
 export function when(seconds) {

@@ -1,7 +1,7 @@
 // The lobby: your name, the open rooms, and a form to create a room.
-import { api, clear, el, header, storage } from "./common.js";
+import { api, clear, el, ensurePlayer, header, storage } from "./common.js";
 
-const state = { games: [], game: null };
+const state = { games: [], game: null, botRatings: {} };
 const $ = (id) => document.getElementById(id);
 
 function currentName() {
@@ -35,9 +35,28 @@ function optionInput(option) {
     el("small", {}, `${option.doc || ""} (default: ${String(option.default)})`));
 }
 
+// A bot as the seat list shows it: its name and its rating in this game, if it has one.
+function botText(bot) {
+  const rating = state.botRatings[bot];
+  return rating ? `${bot} (rating ${rating.rating.toFixed(1)}, ${rating.games} games)` : `${bot} (unrated)`;
+}
+
+// Fetch the game's bot ratings, then relabel the seat lists' bots (the form stays as it is).
+async function loadBotRatings(game) {
+  state.botRatings = {};
+  try {
+    const found = await api(`/api/ratings/${encodeURIComponent(game)}?kind=bots`);
+    if (state.game.name !== game) return;
+    for (const r of found.ratings) state.botRatings[r.name] = r;
+  } catch { /* no ratings: the bots show unrated */ }
+  for (const option of $("seats").querySelectorAll("[data-bot] option")) option.textContent = botText(option.value);
+  document.body.dataset.botRatings = game;
+}
+
 function renderGame() {
   const game = state.games.find((g) => g.name === $("game").value) || state.games[0];
   state.game = game;
+  loadBotRatings(game.name);
   clear($("players"), game.player_counts.map((n) => el("option", { value: n }, String(n))));
   $("rules-link").href = `/rules/${game.name}`;
   clear($("options"), game.options.map(optionInput));
@@ -53,7 +72,7 @@ function renderSeats() {
       el("option", { value: "human", selected: seat === 0 }, "human"),
       el("option", { value: "bot", selected: seat !== 0 }, "bot"));
     const bot = el("select", { "aria-label": `seat ${seat} bot`, dataset: { bot: seat } },
-      game.bots.map((b) => el("option", { value: b, selected: b === game.default_bot }, b)));
+      game.bots.map((b) => el("option", { value: b, selected: b === game.default_bot }, botText(b))));
     const mine = el("input", { type: "radio", name: "myseat", value: seat, checked: seat === 0,
       "aria-label": `I sit at ${seatLabel(count, seat)}` });
     rows.push(el("div", { class: "seat-choice" },
@@ -86,9 +105,11 @@ async function create(event) {
   const humans = seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
   if (humans.length && !name) { $("create-error").textContent = "Type your name first."; $("name").focus(); return; }
   const body = { game: state.game.name, players: Number($("players").value), options: readOptions(), seats,
-    name: name || null, seat: humans.length ? (humans.includes(mine) ? mine : humans[0]) : null };
+    name: name || null, seat: humans.length ? (humans.includes(mine) ? mine : humans[0]) : null,
+    rated: $("rated").checked, chat: $("chat").value };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {
+    if (humans.length) body.player_key = (await ensurePlayer(name)).key;
     const made = await api("/api/rooms", { body });
     if (made.token) storage.setSeat(made.room.id, made.seat, made.token);
     location.href = made.url;
@@ -101,7 +122,8 @@ async function join(room, seat) {
   const name = currentName();
   if (!name) { alert("Type your name first."); $("name").focus(); return; }
   try {
-    const joined = await api(`/api/rooms/${room.id}/join`, { body: { name, seat } });
+    const player = await ensurePlayer(name);
+    const joined = await api(`/api/rooms/${room.id}/join`, { body: { player_key: player.key, seat } });
     storage.setSeat(room.id, joined.seat, joined.token);
     location.href = `/table/${room.id}`;
   } catch (error) { alert(error.message); }
@@ -163,6 +185,7 @@ async function main() {
   $("game").addEventListener("change", renderGame);
   $("players").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
+  $("seed").addEventListener("input", () => { $("rated").disabled = $("seed").value !== ""; });
   renderGame();
   await Promise.all([loadRooms(), loadMine()]);
   setInterval(loadRooms, 5000);

@@ -2,6 +2,7 @@
 // the legal actions the server sends, so every game works without code of its own.
 import { cardEl, clear, el, isCard, api, spoken, storage, words } from "./common.js";
 import { numberButtons, pressNumber, renderControls } from "./controls.js";
+import { initChat, receiveChat } from "./chat.js";
 import {
   awayText, handEndEl, renderBoard, renderInfobar, renderSummary, seatLabel, short, sideName, sides, talk, turnText,
 } from "./tableparts.js";
@@ -73,6 +74,8 @@ function receive(frame) {
     if (frame.code === "bad_token") { localStorage.removeItem(`tricktable.seat.${roomId}`); send({ type: "hello", token: null }); }
     say(frame.message, frame.code === "illegal" ? "rule" : "");
     document.body.dataset.lastError = frame.code;
+  } else if (frame.type === "chat") {
+    receiveChat(frame);
   } else if (frame.type === "hint") {
     if (state.frame && frame.version === state.frame.version) {
       state.hint = { ...frame.action, reason: frame.reason, bids: frame.bids };
@@ -452,6 +455,7 @@ function main() {
     if (!$("sheet").hidden) { renderSheet(); $("sheet-close").focus(); }
   });
   document.addEventListener("keydown", onKey);
+  initChat(send);
   connect();
   setInterval(() => send({ type: "ping" }), 25000);
   setInterval(tickAway, 1000);

@@ -1,0 +1,46 @@
+"""What every store's ledger must do (memory, SQLite, PostgreSQL)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tricktable.store import RoomInfo, SeatInfo, Store, StoredAction, StoreError
+from tricktable.store.ledger import PlayerInfo, Rating, ResultRow
+
+
+def row(room: str, seat: int, subject: str, player: str | None = None) -> ResultRow:
+    return ResultRow(room, seat, "rook", subject, player, subject, 0.5, 10, 2, 1, 1, True,
+                     float(seat))
+
+
+def plus_one(old: dict[str, Rating], subjects: list[str]) -> list[Rating]:
+    return [Rating("rook", s, s, (old[s].mu if s in old else 25.0) + 1, 8.0,
+                   (old[s].games if s in old else 0) + 1) for s in subjects]
+
+
+def ledger_contract(store: Store) -> None:
+    ledger = store.ledger
+    ledger.add_player(PlayerInfo("p1", "Ann", 1.0), "a" * 64)
+    with pytest.raises((StoreError, ValueError)):
+        ledger.add_player(PlayerInfo("p2", "Bob", 1.0), "a" * 64)  # a key is one player's
+    assert ledger.player_by_key("a" * 64) == PlayerInfo("p1", "Ann", 1.0)
+    assert ledger.player_by_key("b" * 64) is None and ledger.player("p9") is None
+    room = RoomInfo("lr1", "rook", 4, {}, 1, [SeatInfo("bot", "random")] * 4)
+    store.create_room(room)
+    rows = [row("lr1", 0, "p:p1", "p1"), row("lr1", 1, "bot:random")]
+    subjects = ["p:p1", "bot:random"]
+    assert not ledger.tally("lr1", "rook", rows, lambda old: plus_one(old, subjects))
+    assert ledger.pending() == []  # not finished: nothing to tally
+    room.status, room.version = "finished", 1
+    store.append(room, StoredAction(1, 0, "pass", "bot:random"))
+    assert ledger.pending() == ["lr1"]
+    assert ledger.tally("lr1", "rook", rows, lambda old: plus_one(old, subjects))
+    assert not ledger.tally("lr1", "rook", rows, lambda old: plus_one(old, subjects))
+    assert ledger.pending() == []
+    assert [r.seat for r in ledger.results("p1")] == [0]
+    ledger.rate("rook", ["bot:random"], lambda old: plus_one(old, ["bot:random"]))
+    found = {r.subject: (r.mu, r.games) for r in ledger.ratings("rook")}
+    assert found == {"p:p1": (26.0, 1), "bot:random": (27.0, 2)}
+    assert [r.subject for r in ledger.ratings("rook", prefix="bot:")] == ["bot:random"]
+    assert [r.subject for r in ledger.ratings("rook", limit=1)] == ["bot:random"]
+    assert ledger.ratings("pinochle") == []
