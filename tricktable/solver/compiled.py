@@ -23,7 +23,7 @@ import numpy as np
 
 from tricktable.cards import Card, bits
 from tricktable.engine.play import PlaySpec, Position
-from tricktable.solver import dd
+from tricktable.solver import dd, dd_search, dd_tricks
 
 OBJECTIVES = ("tricks", "points")
 TABLE_BITS = 18  # transposition-table slots: 2**18 (about 19 MB, touched lazily)
@@ -166,8 +166,22 @@ class Kernel:
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
         ], dtype=np.int64)
         self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
-        self.tt_keys = np.zeros((1 << table_bits, dd.KEY_WORDS), dtype=np.int64)
-        self.tt_bounds = np.zeros((1 << table_bits, 4), dtype=np.int64)
+        classes = len(t.class_masks)
+        # partition search for trick counts where only ranks within a class decide a trick
+        self.partition = (not points and t.partition and not t.copies and spec.players <= 4
+                          and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
+                          and spec.players * classes <= dd_tricks.MAX_COUNTS
+                          and max(mask.bit_count() for mask in map(int, t.class_masks)) <= 15)
+        if self.partition:
+            buckets = (1 << table_bits) // dd_tricks.WAYS  # as many rows as the other table
+            self.tt = np.zeros((buckets * dd_tricks.WAYS, dd_tricks.OWNERS + classes),
+                               dtype=np.int64)
+            self.tt_next = np.zeros(buckets, dtype=np.int64)
+            self.rel = np.zeros(size_of(spec) + 2, dtype=np.int64)
+            self.own = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
+        else:
+            self.tt_keys = np.zeros((1 << table_bits, dd.KEY_WORDS), dtype=np.int64)
+            self.tt_bounds = np.zeros((1 << table_bits, 4), dtype=np.int64)
         size = len(spec.follows)
         self.history = np.zeros((spec.players, size), dtype=np.int64)
         self.moves = np.zeros((size + 2, size), dtype=np.int64)
@@ -212,12 +226,18 @@ class Kernel:
         out_cards = np.zeros(size, dtype=np.int64)
         out_values = np.zeros(size, dtype=np.int64)
         start = ceiling // 2 if guess is None else guess
-        count = dd.solve_root(
-            each, start, position.to_move, ntrick, position.win_pos if ntrick else 0,
-            position.win_key, ceiling, hands, tricks, state, self.params, self.maxside, t.follows,
-            t.rank, t.trumps, self.points, t.class_masks, t.class_of, t.rank_lo, t.rank_hi,
-            self.tt_keys, self.tt_bounds, self.history, self.moves, self.scores, counters,
-            self.words, out_cards, out_values)
+        spec_arrays = (self.params, self.maxside, t.follows, t.rank, t.trumps, self.points,
+                       t.class_masks, t.class_of, t.rank_lo, t.rank_hi)
+        root = (start, position.to_move, ntrick, position.win_pos if ntrick else 0,
+                position.win_key, ceiling, hands, tricks, state, *spec_arrays)
+        if self.partition:
+            count = dd_tricks.solve_root(
+                int(each), *root, self.tt, self.tt_next, self.history, self.moves, self.scores,
+                counters, self.rel, self.own, out_cards, out_values)
+        else:
+            count = dd_search.solve_root(
+                each, *root, self.tt_keys, self.tt_bounds, self.history, self.moves,
+                self.scores, counters, self.words, out_cards, out_values)
         nodes = int(counters[dd.NODES])
         self.nodes += nodes
         if counters[dd.ABORTED]:
@@ -230,6 +250,11 @@ class Kernel:
         mine = self.maxside[position.to_move] == 1
         value = max(values.values()) if mine else min(values.values())
         return KernelResult(value, values, nodes)
+
+
+def size_of(spec: PlaySpec) -> int:
+    """The number of cards in ``spec``'s deck."""
+    return len(spec.follows)
 
 
 ROOK_ENDING = {"hands": ["R1 R2", "R3 R4", "G2 G3", "G4 G5"], "trump": "red", "leader": 0}

@@ -1,0 +1,359 @@
+"""Fail-soft alpha-beta with a table of exact hands: card points, and tricks where partition
+search does not apply (twin cards, a duty to head the trick, each side its own trumps).
+
+At each trick's start the search reads and writes a transposition table of bounds
+keyed on the hands (relative ranks where the spec allows it: positions that differ
+only in which cards were played share an entry) and, for tricks, a quick-tricks
+bound; it stops at a node or time budget. :func:`mtdf` finds the exact value by
+null-window searches, :func:`solve_root` the value of each card.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import boolean, njit, objmode
+
+from tricktable.solver.dd import (
+    A1,
+    A2,
+    ABORT_NODES,
+    ABORT_TIME,
+    ABORTED,
+    BONUS_MAX,
+    CLASSES,
+    DEADLINE_US,
+    HAND_TRICKS,
+    KEY_WORDS,
+    LAST_BONUS,
+    LIMIT,
+    LIVE_POINTS,
+    MOST_BONUS,
+    MY_TRICKS,
+    NEG,
+    NODES,
+    NONE,
+    ONE,
+    PLAYERS,
+    POINTS,
+    POS,
+    QUICK,
+    RELATIVE,
+    SPEC,
+    TRICKS_IN_KEY,
+    TRICKS_PLAYED,
+    ZERO,
+    I,
+    advance,
+    card_key,
+    close_trick,
+    compact,
+    generate,
+    lowest,
+    popcount,
+    reopen_trick,
+)
+from tricktable.solver.dd import (
+    quick as quick_tricks,
+)
+
+
+@njit(I(A1, I), cache=True)
+def table_slot(words: np.ndarray, size_mask: int) -> int:
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(KEY_WORDS):
+        h = (h ^ np.uint64(words[i])) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return np.int64(h & np.uint64(size_mask))
+
+
+@njit(I(A1, A1), cache=True)
+def terminal(state: np.ndarray, params: np.ndarray) -> int:
+    """What the hand's end adds for the side searched for: the most-tricks bonus."""
+    bonus = params[MOST_BONUS]
+    if not params[POINTS] or bonus == 0:
+        return 0
+    mine = state[MY_TRICKS]
+    bonus_tricks = mine if params[BONUS_MAX] else params[HAND_TRICKS] - mine
+    to_bonus_side = 2 * bonus_tricks >= params[HAND_TRICKS]
+    return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
+
+
+@njit(boolean(A2, I, A1), cache=True)
+def same_key(tt_keys: np.ndarray, slot: int, words: np.ndarray) -> bool:
+    for i in range(KEY_WORDS):  # noqa: SIM110  (numba: a plain loop)
+        if tt_keys[slot, i] != words[i]:
+            return False
+    return True
+
+
+@njit(I(I, A1, A1, *SPEC[:6]), cache=True)
+def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
+               maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
+               points: np.ndarray) -> int:
+    """The last trick, one card in each hand, played out at once (no choice is left)."""
+    players = params[PLAYERS]
+    lead = lowest(hands[seat])
+    win_seat = seat
+    win_key = card_key(seat, lead, lead, follows, rank, trumps)
+    taken = points[lead]
+    for j in range(1, players):
+        other = (seat + j) % players
+        card = lowest(hands[other])
+        taken += points[card]
+        key = card_key(other, card, lead, follows, rank, trumps)
+        if key > win_key:
+            win_key = key
+            win_seat = other
+    if maxside[win_seat] != 1:
+        return terminal(state, params)
+    state[MY_TRICKS] += 1
+    value = terminal(state, params)
+    state[MY_TRICKS] -= 1
+    if params[POINTS]:
+        return value + taken + params[LAST_BONUS]
+    return 1
+
+
+@njit(I(I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2), cache=True)
+def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha: int,
+           beta: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
+           params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
+           trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
+           class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
+           tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray,
+           moves: np.ndarray, scores: np.ndarray, counters: np.ndarray,
+           words: np.ndarray) -> int:
+    """Fail-soft alpha-beta: what the side searched for takes from this node on."""
+    counters[NODES] += 1
+    if counters[NODES] > counters[LIMIT]:
+        counters[ABORTED] = ABORT_NODES
+        return 0
+    if counters[DEADLINE_US] > 0 and (counters[NODES] & 8191) == 0:
+        with objmode(now="int64"):
+            now = int(time.perf_counter() * 1e6)
+        if now > counters[DEADLINE_US]:
+            counters[ABORTED] = ABORT_TIME
+            return 0
+    players = params[PLAYERS]
+    is_points = params[POINTS]
+    slot = -1
+    best_hint = -1
+    alpha0 = alpha
+    beta0 = beta
+    lower = 0
+    upper = 0
+    key_words = words[depth]
+    trick = tricks[state[TRICKS_PLAYED]]
+    if ntrick == 0:
+        hand = hands[seat]
+        if hand == 0:
+            return terminal(state, params)
+        left = popcount(hand)
+        if left == 1:
+            return last_trick(seat, hands, state, params, maxside, follows, rank, trumps, points)
+        upper = state[LIVE_POINTS] + params[LAST_BONUS] + params[MOST_BONUS] if is_points \
+            else left
+        # the transposition key
+        live = 0
+        for s in range(players):
+            live |= hands[s]
+        extra = seat
+        if params[TRICKS_IN_KEY]:
+            extra |= state[MY_TRICKS] << 3
+        if params[RELATIVE]:
+            for s in range(players):
+                key_words[s] = compact(hands[s], live)
+            counts = 0
+            for k in range(params[CLASSES]):
+                counts |= popcount(live & class_masks[k]) << (6 * k)
+            extra |= counts << 10
+        else:
+            for s in range(players):
+                key_words[s] = hands[s]
+        for s in range(players, KEY_WORDS - 1):
+            key_words[s] = 0
+        key_words[KEY_WORDS - 1] = extra
+        slot = table_slot(key_words, tt_keys.shape[0] - 1)
+        same = tt_bounds[slot, 3] == 1
+        if same:
+            for i in range(KEY_WORDS):
+                if tt_keys[slot, i] != key_words[i]:
+                    same = False
+                    break
+        if same:
+            if tt_bounds[slot, 0] > lower:
+                lower = tt_bounds[slot, 0]
+            if tt_bounds[slot, 1] < upper:
+                upper = tt_bounds[slot, 1]
+            best_hint = tt_bounds[slot, 2]
+        if params[QUICK]:
+            quick, _ = quick_tricks(seat, hands, params, maxside, trumps, class_masks)
+            if maxside[seat]:
+                if quick > lower:
+                    lower = quick
+            elif left - quick < upper:
+                upper = left - quick
+        if lower >= beta or lower >= upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
+        alpha0 = alpha
+        beta0 = beta
+    lead = trick[0]
+    if ntrick == 0:
+        lead = -1
+    n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, hands, trick, params,
+                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
+                 rank_hi, history, moves, scores)
+    maximizing = maxside[seat] == 1
+    best = NEG if maximizing else POS
+    best_card = -1
+    leader = (seat - ntrick + players) % players
+    for i in range(n):
+        card = moves[depth, i]
+        bit = 1 << card
+        hands[seat] ^= bit
+        trick[ntrick] = card
+        new_pos, new_key = advance(seat, card, ntrick, lead, win_pos, win_key, follows, rank,
+                                   trumps)
+        if ntrick + 1 < players:
+            value = search(depth + 1, (seat + 1) % players, ntrick + 1, new_pos, new_key,
+                           alpha, beta, hands, tricks, state, params, maxside, follows, rank,
+                           trumps, points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
+                           tt_bounds, history, moves, scores, counters, words)
+        else:
+            winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
+                                              maxside, points)
+            value = gain + search(depth + 1, winner, ZERO, ZERO, NONE, alpha - gain, beta - gain,
+                                  hands, tricks, state, params, maxside, follows, rank, trumps,
+                                  points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
+                                  tt_bounds, history, moves, scores, counters, words)
+            reopen_trick(winner, taken, state, maxside)
+        hands[seat] ^= bit
+        if counters[ABORTED]:
+            return 0
+        if maximizing:
+            if value > best:
+                best = value
+                best_card = card
+                if best > alpha:
+                    alpha = best
+        else:
+            if value < best:
+                best = value
+                best_card = card
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            history[seat, card] += 1 + popcount(hands[seat])
+            break
+    if slot >= 0:
+        if tt_bounds[slot, 3] != 1 or not same_key(tt_keys, slot, key_words):
+            for i in range(KEY_WORDS):
+                tt_keys[slot, i] = key_words[i]
+            tt_bounds[slot, 0] = 0
+            tt_bounds[slot, 1] = POS
+            tt_bounds[slot, 3] = 1
+        if best > alpha0 and best < beta0:
+            tt_bounds[slot, 0] = best
+            tt_bounds[slot, 1] = best
+        elif best >= beta0:
+            if best > tt_bounds[slot, 0]:
+                tt_bounds[slot, 0] = best
+        elif best < tt_bounds[slot, 1]:
+            tt_bounds[slot, 1] = best
+        tt_bounds[slot, 2] = best_card
+    return best
+
+
+@njit(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2), cache=True)
+def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
+         floor: int, ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
+         params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
+         trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
+         class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
+         tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray, moves: np.ndarray,
+         scores: np.ndarray, counters: np.ndarray, words: np.ndarray) -> int:
+    """The exact value in ``[floor, ceiling]`` by null-window searches: from ``guess`` for
+    tricks (MTD(f)), by halving the range for points."""
+    lower = floor
+    upper = ceiling
+    value = min(max(guess, floor), ceiling)
+    while lower < upper:
+        if params[POINTS]:  # a wide range: halve it
+            target = (lower + upper + 1) // 2
+        else:  # a few tricks: step from the guess
+            target = value + 1 if value == lower else value
+        value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, hands, tricks,
+                       state, params, maxside, follows, rank, trumps, points, class_masks,
+                       class_of, rank_lo, rank_hi, tt_keys, tt_bounds, history, moves, scores,
+                       counters, words)
+        if counters[ABORTED]:
+            return 0
+        if value < target:
+            upper = value
+        else:
+            lower = value
+    return lower
+
+
+@njit(I(boolean, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2, A1, A1),
+      cache=True)
+def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
+               ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
+               params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
+               trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
+               class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
+               tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray,
+               moves: np.ndarray, scores: np.ndarray, counters: np.ndarray, words: np.ndarray,
+               out_cards: np.ndarray, out_values: np.ndarray) -> int:
+    """Solve the root: its value (``each`` False: in ``out_values[0]``) or each distinct
+    card's value (into ``out_cards``/``out_values``); returns how many were written."""
+    if not each:
+        out_values[0] = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling, hands,
+                             tricks,
+                             state, params, maxside, follows, rank, trumps, points, class_masks,
+                             class_of, rank_lo, rank_hi, tt_keys, tt_bounds, history, moves,
+                             scores, counters, words)
+        return 1
+    players = params[PLAYERS]
+    trick = tricks[state[TRICKS_PLAYED]]
+    lead = trick[0] if ntrick > 0 else -1
+    n = generate(ZERO, seat, ntrick, lead, win_pos, win_key, NONE, hands, trick, params, maxside,
+                 follows, rank, trumps, points, class_masks, class_of, rank_lo, rank_hi,
+                 history, moves, scores)
+    for i in range(n):
+        out_cards[i] = moves[0, i]
+    leader = (seat - ntrick + players) % players
+    for i in range(n):
+        card = out_cards[i]
+        bit = 1 << card
+        hands[seat] ^= bit
+        trick[ntrick] = card
+        new_pos, new_key = advance(seat, card, ntrick, lead, win_pos, win_key, follows, rank,
+                                   trumps)
+        if ntrick + 1 < players:
+            value = mtdf(guess, ONE, (seat + 1) % players, ntrick + 1, new_pos, new_key, ZERO,
+                         ceiling, hands, tricks, state, params, maxside, follows, rank, trumps,
+                         points, class_masks, class_of, rank_lo, rank_hi, tt_keys, tt_bounds,
+                         history, moves, scores, counters, words)
+        else:
+            winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
+                                              maxside, points)
+            value = gain + mtdf(guess - gain, ONE, winner, ZERO, ZERO, NONE, ZERO, ceiling - gain,
+                                hands, tricks, state, params, maxside, follows, rank, trumps,
+                                points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
+                                tt_bounds, history, moves, scores, counters, words)
+            reopen_trick(winner, taken, state, maxside)
+        hands[seat] ^= bit
+        if counters[ABORTED]:
+            return 0
+        out_values[i] = value
+        guess = value
+    return n

@@ -1,0 +1,546 @@
+"""Trick counts by partition search: null-window probes and a table of bounds on patterns.
+
+Where a spec's follow classes partition the deck, one set of trumps serves every
+seat, no card has a twin and the duty is only to follow (and to trump when void),
+who wins a trick depends on the cards' ranks within their class, and often on a
+few of them only. :func:`probe` answers "does the side searched for take at least
+``target`` of the tricks from here?" and also leaves in ``rel[depth]`` the cards
+whose owners that answer rested on (the *relevant* cards: a mask of canonical ids
+closed upwards within each class). Every position with the same class lengths in
+every hand and the same owners of its relevant cards has the same answer
+(Ginsberg's partition search; DDS's "winning ranks"). The table of bounds, at
+trick starts, is keyed by the leader and the lengths; an entry holds the owners
+of the top ``k`` live cards of each class (``k`` per class) with a lower and an
+upper bound on the tricks to come.
+
+Where the relevant cards come from:
+
+- a finished trick whose winner beat another card of its class: the winner and
+  every card above it in the class;
+- a quick-tricks cut: the top cards counted;
+- a table entry: the top ``k`` live cards of each class it names;
+- a node that searched every move: the union of its children's, lowered through
+  a run of the mover's cards searched once (a card left out as equivalent to a
+  lower one must be covered with it); a node cut by one move: that child's.
+
+>>> import numpy as np
+>>> bin(top_cards(np.int64(0b1111), np.int64(0b1011), np.int64(2)))  # top two live: 3, 1
+'0b1110'
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import int64, njit, objmode
+from numba.types import UniTuple  # type: ignore[attr-defined]
+
+from tricktable.solver.dd import (
+    A1,
+    A2,
+    ABORT_NODES,
+    ABORT_TIME,
+    ABORTED,
+    CLASSES,
+    DEADLINE_US,
+    DUTY,
+    LIMIT,
+    NODES,
+    ONE,
+    PLAYERS,
+    SPEC,
+    TRICKS_PLAYED,
+    TRUMP,
+    ZERO,
+    I,
+    advance,
+    close_trick,
+    generate,
+    highest,
+    legal,
+    lowest,
+    popcount,
+    quick,
+    reopen_trick,
+)
+
+WAYS = 8  # table rows per bucket
+# a table row: the key (lengths, and the leader in the second word), lower and upper
+# bound, the relevant count per class (5 bits each), the best card, one owners word per class
+LEN0, LEN1, LOWER, UPPER, COUNTS, BEST, OWNERS = range(7)
+NO_BOUND = 1 << 20
+MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
+
+
+@njit(I(I, I, I), cache=True)
+def top_cards(cls: int, live: int, k: int) -> int:
+    """The ids of class ``cls`` at or above its ``k``-th highest ``live`` card (k >= 1)."""
+    rest = live & cls
+    for _ in range(k - 1):
+        rest ^= ONE << highest(rest)
+    return cls & ~((ONE << highest(rest)) - 1)
+
+
+@njit(I(I, A1, A1, A1), cache=True)
+def trick_rule(win_pos: int, trick: np.ndarray, class_of: np.ndarray,
+               class_masks: np.ndarray) -> int:
+    """The relevant cards a finished trick adds: its winner and the cards above it in its
+    class, if another card of that class was played to it (else none)."""
+    card = trick[win_pos]
+    cls = class_masks[class_of[card]]
+    for j in range(trick.shape[0]):
+        if j != win_pos and (cls >> trick[j]) & 1:
+            return cls & ~((ONE << card) - 1)
+    return ZERO
+
+
+@njit(UniTuple(I, 2)(I, A1, A1, A1, A1, A1), cache=True)
+def through_partner(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
+                    trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
+    """Quick tricks reached through a partner: the leader leads a low card of a class whose
+    top card a partner holds, and nobody can trump it (every opponent holds the class
+    or no trump), so the partner wins and cashes its own top cards; the best partner's
+    count and its relevant cards (0, 0: none). Only where nobody must trump: a partner
+    whose class runs out would be made to trump its partner's winners."""
+    players = params[PLAYERS]
+    if params[DUTY] & TRUMP:
+        return ZERO, ZERO
+    live = ZERO
+    for seat in range(players):
+        live |= hands[seat]
+    trump = trumps[0]
+    mine = maxside[leader]
+    best = ZERO
+    best_used = ZERO
+    for partner in range(players):
+        if partner == leader or maxside[partner] != mine:
+            continue
+        entry = False
+        for k in range(params[CLASSES]):
+            cls = class_masks[k]
+            if hands[leader] & cls == 0 or not (hands[partner] >> highest(live & cls)) & 1:
+                continue
+            safe = True
+            for other in range(players):
+                if maxside[other] != mine and hands[other] & cls == 0 \
+                        and hands[other] & trump:
+                    safe = False
+            if safe:
+                entry = True
+                break
+        if entry:
+            count, used = quick(partner, hands, params, maxside, trumps, class_masks)
+            if count > best:
+                best = count
+                best_used = used
+    return best, best_used
+
+
+@njit(UniTuple(I, 3)(A1, I, I, A1, A1), cache=True)
+def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
+                class_masks: np.ndarray) -> tuple[int, int, int]:
+    """The top live trumps held in one hand, each a sure trick for its holder (nothing
+    beats it and its holder plays it on a trick of its own): the holder, how many, and
+    the relevant cards (those trumps and upwards); holder -1: no trumps."""
+    trump = trumps[0]
+    rest = live & trump
+    if rest == 0:
+        return -ONE, ZERO, ZERO
+    high = highest(rest)
+    holder = ZERO
+    for s in range(players):
+        if (hands[s] >> high) & 1:
+            holder = s
+    hand = hands[holder]
+    count = ZERO
+    low = high
+    while rest:
+        high = highest(rest)
+        if not (hand >> high) & 1:
+            break
+        count += 1
+        low = high
+        rest ^= ONE << high
+    cls = ZERO
+    for k in range(class_masks.shape[0]):
+        if class_masks[k] & trump:
+            cls |= class_masks[k]
+    return holder, count, cls & ~((ONE << low) - 1)
+
+
+@njit(UniTuple(I, 2)(A1, I, A1, I, I), cache=True)
+def table_key(hands: np.ndarray, players: int, class_masks: np.ndarray, classes: int,
+              leader: int) -> tuple[int, int]:
+    """The table key: every hand's length in every class, 4 bits each, 13 to a word, and
+    the leader in the second word's top bits."""
+    low = ZERO
+    high = leader << 56
+    i = 0
+    for s in range(players):
+        hand = hands[s]
+        for k in range(classes):
+            count = popcount(hand & class_masks[k])
+            if i < 13:
+                low |= count << (4 * i)
+            else:
+                high |= count << (4 * (i - 13))
+            i += 1
+    return low, high
+
+
+@njit(I(I, A1, I, I), cache=True)
+def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
+    """Who holds each live card of class ``cls``, from the highest down, 2 bits each."""
+    word = ZERO
+    shift = ZERO
+    rest = live & cls
+    while rest:
+        high = highest(rest)
+        rest ^= ONE << high
+        for s in range(players):
+            if (hands[s] >> high) & 1:
+                word |= s << shift
+                break
+        shift += 2
+    return word
+
+
+@njit(I(I, I, I), cache=True)
+def bucket_of(low: int, high: int, buckets: int) -> int:
+    """The first row of the key's bucket (``buckets`` a power of two)."""
+    h = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= h >> np.uint64(29)
+    h = (h ^ np.uint64(high)) * np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(32)
+    return np.int64(h & np.uint64(buckets - 1)) * WAYS
+
+
+@njit(I(I, A1, A1, I), cache=True)
+def pattern_cards(counts: int, class_masks: np.ndarray, params: np.ndarray, live: int) -> int:
+    """The relevant cards of a table entry: the top ``k`` live cards of each class."""
+    result = ZERO
+    for k in range(params[CLASSES]):
+        count = (counts >> (5 * k)) & 31
+        if count:
+            result |= top_cards(class_masks[k], live, count)
+    return result
+
+
+@njit(I(I, I, I, I, I, A1, A1, I, A1, A1, A1, A1, A1), cache=True)
+def cover_runs(found: int, seat: int, ntrick: int, lead: int, win_key: int, hands: np.ndarray,
+               trick: np.ndarray, live: int, params: np.ndarray, follows: np.ndarray,
+               rank: np.ndarray, trumps: np.ndarray, class_masks: np.ndarray) -> int:
+    """``found`` lowered in each class the mover may play where its lowest relevant card
+    is the mover's and so is the next live card below: a run searched by its lowest card."""
+    hand = hands[seat]
+    allowed = legal(seat, hand, ntrick, lead, win_key, params[DUTY], follows, rank, trumps)
+    seen = live
+    for j in range(ntrick):
+        seen |= ONE << trick[j]
+    for k in range(params[CLASSES]):
+        cls = class_masks[k]
+        if allowed & cls == 0:
+            continue
+        while True:
+            relevant = found & seen & cls
+            if relevant == 0:
+                break
+            low = lowest(relevant)
+            if not (hand >> low) & 1:
+                break
+            below = seen & cls & ((ONE << low) - 1)
+            if below == 0:
+                break
+            under = highest(below)
+            if not (hand >> under) & 1:
+                break
+            found |= cls & ~((ONE << under) - 1)
+    return found
+
+
+@njit(I(I, I, I, I, I, I, I, I, I, A2, A1, A2, A1, A1), cache=True)
+def store(row: int, key_low: int, key_high: int, found: int, live: int, result: int,
+          target: int, best_card: int, depth: int, tt: np.ndarray, tt_next: np.ndarray,
+          own: np.ndarray, params: np.ndarray, class_masks: np.ndarray) -> int:
+    """Record a probe's answer at a trick start under its pattern: the owners of its
+    relevant live cards."""
+    classes = params[CLASSES]
+    counts = ZERO
+    for k in range(classes):
+        counts |= popcount(found & live & class_masks[k]) << (5 * k)
+    slot = -1
+    for r in range(row, row + WAYS):
+        if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high or tt[r, COUNTS] != counts:
+            continue
+        same = True
+        for k in range(classes):
+            mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
+            if own[depth, k] & mask != tt[r, OWNERS + k]:
+                same = False
+                break
+        if same:
+            slot = r
+            break
+    if slot < 0:
+        bucket = row // WAYS
+        slot = row + tt_next[bucket]
+        tt_next[bucket] = (tt_next[bucket] + 1) % WAYS
+        tt[slot, LEN0] = key_low
+        tt[slot, LEN1] = key_high
+        tt[slot, COUNTS] = counts
+        tt[slot, LOWER] = 0
+        tt[slot, UPPER] = NO_BOUND
+        tt[slot, BEST] = -1
+        for k in range(classes):
+            mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
+            tt[slot, OWNERS + k] = own[depth, k] & mask
+    if result:
+        if target > tt[slot, LOWER]:
+            tt[slot, LOWER] = target
+    elif target - 1 < tt[slot, UPPER]:
+        tt[slot, UPPER] = target - 1
+    if best_card >= 0:
+        tt[slot, BEST] = best_card
+    return slot
+
+
+@njit(I(I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2), cache=True)
+def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target: int,
+          hands: np.ndarray, tricks: np.ndarray, state: np.ndarray, params: np.ndarray,
+          maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
+          points: np.ndarray, class_masks: np.ndarray, class_of: np.ndarray,
+          rank_lo: np.ndarray, rank_hi: np.ndarray, tt: np.ndarray, tt_next: np.ndarray,
+          history: np.ndarray, moves: np.ndarray, scores: np.ndarray, counters: np.ndarray,
+          rel: np.ndarray, own: np.ndarray) -> int:
+    """1 if the side searched for takes at least ``target`` of the tricks from this node
+    on (the trick in progress counted), else 0; ``rel[depth]``: the relevant cards."""
+    counters[NODES] += 1
+    if counters[NODES] > counters[LIMIT]:
+        counters[ABORTED] = ABORT_NODES
+        return ZERO
+    if counters[DEADLINE_US] > 0 and (counters[NODES] & 8191) == 0:
+        with objmode(now="int64"):
+            now = int(time.perf_counter() * 1e6)
+        if now > counters[DEADLINE_US]:
+            counters[ABORTED] = ABORT_TIME
+            return ZERO
+    rel[depth] = ZERO
+    left = popcount(hands[seat])
+    if target <= 0:
+        return ONE
+    if target > left:
+        return ZERO
+    players = params[PLAYERS]
+    classes = params[CLASSES]
+    trick = tricks[state[TRICKS_PLAYED]]
+    row = -1
+    best_hint = -1
+    live = ZERO
+    for s in range(players):
+        live |= hands[s]
+    key_low = ZERO
+    key_high = ZERO
+    if ntrick == 0:
+        if left == 1:  # the last trick: one card each, played out
+            pos = ZERO
+            key = ZERO
+            lead = lowest(hands[seat])
+            for j in range(players):
+                other = (seat + j) % players
+                card = lowest(hands[other])
+                trick[j] = card
+                pos, key = advance(other, card, np.int64(j), lead, pos, key, follows, rank,
+                                   trumps)
+            rel[depth] = trick_rule(pos, trick, class_of, class_masks)
+            return ONE if maxside[(seat + pos) % players] == 1 else ZERO
+        count, used = quick(seat, hands, params, maxside, trumps, class_masks)
+        if maxside[seat] == 1:
+            if count >= target:
+                rel[depth] = used
+                return ONE
+        elif left - count < target:
+            rel[depth] = used
+            return ZERO
+        count, used = through_partner(seat, hands, params, maxside, trumps, class_masks)
+        if maxside[seat] == 1:
+            if count >= target:
+                rel[depth] = used
+                return ONE
+        elif left - count < target:
+            rel[depth] = used
+            return ZERO
+        holder, count, used = sure_trumps(hands, players, live, trumps, class_masks)
+        if holder >= 0:
+            if maxside[holder] == 1:
+                if count >= target:
+                    rel[depth] = used
+                    return ONE
+            elif left - count < target:
+                rel[depth] = used
+                return ZERO
+        key_low, key_high = table_key(hands, players, class_masks, classes, seat)
+        row = bucket_of(key_low, key_high, tt.shape[0] // WAYS)
+        for k in range(classes):
+            own[depth, k] = owners(class_masks[k], hands, players, live)
+        for r in range(row, row + WAYS):
+            if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high:
+                continue
+            counts = tt[r, COUNTS]
+            same = True
+            for k in range(classes):
+                mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
+                if own[depth, k] & mask != tt[r, OWNERS + k]:
+                    same = False
+                    break
+            if not same:
+                continue
+            if tt[r, LOWER] >= target:
+                rel[depth] = pattern_cards(counts, class_masks, params, live)
+                return ONE
+            if tt[r, UPPER] < target:
+                rel[depth] = pattern_cards(counts, class_masks, params, live)
+                return ZERO
+            if tt[r, BEST] >= 0 and (hands[seat] >> tt[r, BEST]) & 1:
+                best_hint = tt[r, BEST]
+    lead = trick[0] if ntrick > 0 else -1
+    n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, hands, trick, params,
+                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
+                 rank_hi, history, moves, scores)
+    maximizing = maxside[seat] == 1
+    cut = ONE if maximizing else ZERO
+    result = ONE - cut
+    leader = (seat - ntrick + players) % players
+    found = ZERO
+    best_card = -1
+    for i in range(n):
+        card = moves[depth, i]
+        bit = ONE << card
+        hands[seat] ^= bit
+        trick[ntrick] = card
+        new_pos, new_key = advance(seat, card, ntrick, lead, win_pos, win_key, follows, rank,
+                                   trumps)
+        if ntrick + 1 < players:
+            answer = probe(depth + 1, (seat + 1) % players, ntrick + 1, new_pos, new_key,
+                           target, hands, tricks, state, params, maxside, follows, rank, trumps,
+                           points, class_masks, class_of, rank_lo, rank_hi, tt, tt_next,
+                           history, moves, scores, counters, rel, own)
+            child = rel[depth + 1]
+        else:
+            rule = trick_rule(new_pos, trick, class_of, class_masks)
+            winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
+                                              maxside, points)
+            answer = probe(depth + 1, winner, ZERO, ZERO, -ONE, target - gain, hands, tricks,
+                           state, params, maxside, follows, rank, trumps, points, class_masks,
+                           class_of, rank_lo, rank_hi, tt, tt_next, history, moves, scores,
+                           counters, rel, own)
+            reopen_trick(winner, taken, state, maxside)
+            child = rel[depth + 1] | rule
+        hands[seat] ^= bit
+        if counters[ABORTED]:
+            return ZERO
+        if answer == cut:
+            result = cut
+            found = child
+            best_card = card
+            history[seat, card] += 1 + popcount(hands[seat])
+            break
+        found |= child
+    if best_card < 0:  # every move searched: cover the cards left out as equivalent
+        found = cover_runs(found, seat, ntrick, lead, win_key, hands, trick, live, params,
+                           follows, rank, trumps, class_masks)
+    rel[depth] = found
+    if row >= 0:
+        store(row, key_low, key_high, found, live, result, target, best_card, depth, tt,
+              tt_next, own, params, class_masks)
+    return result
+
+
+@njit(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2),
+      cache=True)
+def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
+          floor: int, ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
+          params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
+          trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
+          class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray, tt: np.ndarray,
+          tt_next: np.ndarray, history: np.ndarray, moves: np.ndarray, scores: np.ndarray,
+          counters: np.ndarray, rel: np.ndarray, own: np.ndarray) -> int:
+    """The exact tricks to come in ``[floor, ceiling]``, by probes stepping from ``guess``
+    (MTD(f) on a few trick counts)."""
+    lower = floor
+    upper = ceiling
+    target = min(max(guess, lower + 1), upper)
+    while lower < upper:
+        if probe(depth, seat, ntrick, win_pos, win_key, target, hands, tricks, state, params,
+                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
+                 rank_hi, tt, tt_next, history, moves, scores, counters, rel, own):
+            lower = target
+            target += 1
+        else:
+            upper = target - 1
+            target -= 1
+        if counters[ABORTED]:
+            return ZERO
+        target = min(max(target, lower + 1), upper)
+    return lower
+
+
+@njit(I(int64, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2, A1, A1),
+      cache=True)
+def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
+               ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
+               params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
+               trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
+               class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
+               tt: np.ndarray, tt_next: np.ndarray, history: np.ndarray, moves: np.ndarray,
+               scores: np.ndarray, counters: np.ndarray, rel: np.ndarray, own: np.ndarray,
+               out_cards: np.ndarray, out_values: np.ndarray) -> int:
+    """Solve the root: its value (``each`` 0: into ``out_values[0]``) or each distinct
+    card's value (into ``out_cards``/``out_values``); returns how many were written."""
+    best = value(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling, hands, tricks,
+                 state, params, maxside, follows, rank, trumps, points, class_masks, class_of,
+                 rank_lo, rank_hi, tt, tt_next, history, moves, scores, counters, rel, own)
+    if not each or counters[ABORTED]:
+        out_values[0] = best
+        return ONE
+    # each card: no better than the best for the mover, so one probe shows a card as good
+    floor = ZERO
+    if maxside[seat] == 1:
+        ceiling = best
+    else:
+        floor = best
+    players = params[PLAYERS]
+    trick = tricks[state[TRICKS_PLAYED]]
+    lead = trick[0] if ntrick > 0 else -1
+    n = generate(ZERO, seat, ntrick, lead, win_pos, win_key, -ONE, hands, trick, params,
+                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
+                 rank_hi, history, moves, scores)
+    for i in range(n):
+        out_cards[i] = moves[0, i]
+    leader = (seat - ntrick + players) % players
+    for i in range(n):
+        card = out_cards[i]
+        bit = ONE << card
+        hands[seat] ^= bit
+        trick[ntrick] = card
+        new_pos, new_key = advance(seat, card, ntrick, lead, win_pos, win_key, follows, rank,
+                                   trumps)
+        if ntrick + 1 < players:
+            result = value(best, ONE, (seat + 1) % players, ntrick + 1, new_pos, new_key,
+                           floor, ceiling, hands, tricks, state, params, maxside, follows, rank,
+                           trumps, points, class_masks, class_of, rank_lo, rank_hi, tt,
+                           tt_next, history, moves, scores, counters, rel, own)
+        else:
+            winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
+                                              maxside, points)
+            result = gain + value(best - gain, ONE, winner, ZERO, ZERO, -ONE, floor - gain,
+                                  ceiling - gain, hands, tricks, state, params, maxside,
+                                  follows, rank, trumps, points, class_masks, class_of,
+                                  rank_lo, rank_hi, tt, tt_next, history, moves, scores,
+                                  counters, rel, own)
+            reopen_trick(winner, taken, state, maxside)
+        hands[seat] ^= bit
+        if counters[ABORTED]:
+            return ZERO
+        out_values[i] = result
+    return n
