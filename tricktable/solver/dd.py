@@ -146,6 +146,22 @@ def compact(hand: int, live: int) -> int:
     return result
 
 
+@njit(UniTuple(I, 2)(I, I), cache=True)
+def top_run(hand: int, rest: int) -> tuple[int, int]:
+    """How many of the highest cards of ``rest`` (live cards of one class) ``hand`` holds
+    in a row from the top, and the lowest of them."""
+    count = ZERO
+    low = ZERO
+    while rest:
+        high = highest(rest)
+        if not (hand >> high) & 1:
+            break
+        count += 1
+        low = high
+        rest ^= ONE << high
+    return count, low
+
+
 @njit(UniTuple(I, 2)(I, A1, A1, A1, A1, A1), cache=True)
 def quick(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
           trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
@@ -169,16 +185,7 @@ def quick(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarra
         cls = class_masks[k]
         if lead_hand & cls == 0:
             continue
-        rest = live & cls
-        top = ZERO
-        low = ZERO
-        while rest:
-            high = highest(rest)
-            if not (lead_hand >> high) & 1:
-                break
-            top += 1
-            low = high
-            rest ^= ONE << high
+        top, low = top_run(lead_hand, live & cls)
         if top == 0:
             continue
         used |= cls & ~((ONE << low) - 1)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import int64, njit, objmode
+from numba import boolean, int64, njit, objmode
 from numba.types import UniTuple  # type: ignore[attr-defined]
 
 from tricktable.solver.dd import (
@@ -63,6 +63,7 @@ from tricktable.solver.dd import (
     popcount,
     quick,
     reopen_trick,
+    top_run,
 )
 
 WAYS = 8  # table rows per bucket
@@ -152,21 +153,21 @@ def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
     for s in range(players):
         if (hands[s] >> high) & 1:
             holder = s
-    hand = hands[holder]
-    count = ZERO
-    low = high
-    while rest:
-        high = highest(rest)
-        if not (hand >> high) & 1:
-            break
-        count += 1
-        low = high
-        rest ^= ONE << high
+    count, low = top_run(hands[holder], rest)
     cls = ZERO
     for k in range(class_masks.shape[0]):
         if class_masks[k] & trump:
             cls |= class_masks[k]
     return holder, count, cls & ~((ONE << low) - 1)
+
+
+@njit(I(I, I, I, I), cache=True)
+def settled(ours: int, count: int, left: int, target: int) -> int:
+    """The answer a bound settles: ``count`` sure tricks of ``left`` for the side searched
+    for (``ours`` 1) or against it: 1 or 0, or -1 where the target lies beyond it."""
+    if ours == 1:
+        return ONE if count >= target else -ONE
+    return ZERO if left - count < target else -ONE
 
 
 @njit(UniTuple(I, 2)(A1, I, A1, I, I), cache=True)
@@ -214,6 +215,17 @@ def bucket_of(low: int, high: int, buckets: int) -> int:
     h = (h ^ np.uint64(high)) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(32)
     return np.int64(h & np.uint64(buckets - 1)) * WAYS
+
+
+@njit(boolean(A2, I, I, A2, I, I), cache=True)
+def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, depth: int,
+            classes: int) -> bool:
+    """Whether the owners at ``depth`` agree with table row ``row`` on its top cards."""
+    for k in range(classes):
+        mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
+        if own[depth, k] & mask != tt[row, OWNERS + k]:
+            return False
+    return True
 
 
 @njit(I(I, A1, A1, I), cache=True)
@@ -273,13 +285,7 @@ def store(row: int, key_low: int, key_high: int, found: int, live: int, result: 
     for r in range(row, row + WAYS):
         if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high or tt[r, COUNTS] != counts:
             continue
-        same = True
-        for k in range(classes):
-            mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
-            if own[depth, k] & mask != tt[r, OWNERS + k]:
-                same = False
-                break
-        if same:
+        if matches(tt, r, counts, own, depth, classes):
             slot = r
             break
     if slot < 0:
@@ -354,31 +360,20 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
                                    trumps)
             rel[depth] = trick_rule(pos, trick, class_of, class_masks)
             return ONE if maxside[(seat + pos) % players] == 1 else ZERO
+        # sure tricks: the leader's top cards, a partner's reached with a low card, the
+        # top trumps in one hand; each a bound for its side
         count, used = quick(seat, hands, params, maxside, trumps, class_masks)
-        if maxside[seat] == 1:
-            if count >= target:
-                rel[depth] = used
-                return ONE
-        elif left - count < target:
+        answer = settled(maxside[seat], count, left, target)
+        if answer < 0:
+            count, used = through_partner(seat, hands, params, maxside, trumps, class_masks)
+            answer = settled(maxside[seat], count, left, target)
+        if answer < 0:
+            holder, count, used = sure_trumps(hands, players, live, trumps, class_masks)
+            if holder >= 0:
+                answer = settled(maxside[holder], count, left, target)
+        if answer >= 0:
             rel[depth] = used
-            return ZERO
-        count, used = through_partner(seat, hands, params, maxside, trumps, class_masks)
-        if maxside[seat] == 1:
-            if count >= target:
-                rel[depth] = used
-                return ONE
-        elif left - count < target:
-            rel[depth] = used
-            return ZERO
-        holder, count, used = sure_trumps(hands, players, live, trumps, class_masks)
-        if holder >= 0:
-            if maxside[holder] == 1:
-                if count >= target:
-                    rel[depth] = used
-                    return ONE
-            elif left - count < target:
-                rel[depth] = used
-                return ZERO
+            return answer
         key_low, key_high = table_key(hands, players, class_masks, classes, seat)
         row = bucket_of(key_low, key_high, tt.shape[0] // WAYS)
         for k in range(classes):
@@ -387,13 +382,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high:
                 continue
             counts = tt[r, COUNTS]
-            same = True
-            for k in range(classes):
-                mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
-                if own[depth, k] & mask != tt[r, OWNERS + k]:
-                    same = False
-                    break
-            if not same:
+            if not matches(tt, r, counts, own, depth, classes):
                 continue
             if tt[r, LOWER] >= target:
                 rel[depth] = pattern_cards(counts, class_masks, params, live)
