@@ -60,7 +60,7 @@ def match(game_name: str, deals: range, players: int | None) -> list[float]:
             bots: list[Bot] = [
                 ClairvoyantBot(game, deal * 31 + s, SearchLimits()) if s in side
                 else make_bot("heuristic", game_name, deal * 31 + s) for s in range(game.players)]
-            deltas = play_hand(game, bots)["deltas"]
+            deltas = play_hand(game, bots).deltas
             others = [d for i, d in enumerate(deltas) if i != index]
             margin += deltas[index] - statistics.fmean(others)
         margins.append(margin / len(probe.sides))

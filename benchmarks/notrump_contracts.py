@@ -20,6 +20,7 @@ from collections import Counter
 from typing import Any
 
 from tricktable.arena import duplicate_match
+from tricktable.engine.results import HandResult
 
 CONTRACTS = ("No Trump", "♠", "♦", "♥", "♣")
 
@@ -33,13 +34,16 @@ def side_of(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def tally(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
+def tally(results: list[tuple[int, HandResult]], players: int) -> dict[str, Any]:
     """Contracts chosen by side A, made, and the declarers' mean margin.
 
-    >>> hands = [{"a_side": 0, "dealer": 3, "declarer": 0, "contract": "♠", "made": True,
-    ...           "deltas": [10, 0]},
-    ...          {"a_side": 1, "dealer": 0, "declarer": None, "contract": None, "made": None,
-    ...           "deltas": [4, 0]}]
+    >>> hand = HandResult(hand=1, dealer=3, declarer=0, contract="♠", made=True, margin=1,
+    ...     seat_tricks=(4, 3, 4, 2), tricks=(8, 5), card_points=(8, 5), points=(8, 5),
+    ...     deltas=(10, 0), scores=(10, 0), outcome="made")
+    >>> from dataclasses import replace
+    >>> dropped = replace(hand, dealer=0, declarer=None, contract=None, made=None,
+    ...                   deltas=(4, 0))
+    >>> hands = [(0, hand), (1, dropped)]
     >>> t = tally(hands, 4)
     >>> t["contracts"]["♠"], t["dropped"]
     ({'chosen': 1, 'share': 1.0, 'made': 1.0, 'margin': 10.0}, 1)
@@ -48,18 +52,18 @@ def tally(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
     made: Counter[str] = Counter()
     gained: dict[str, float] = {name: 0.0 for name in CONTRACTS}
     dropped = 0
-    for hand in results:
-        declarer, side = hand["declarer"], hand["a_side"]
+    for side, hand in results:
+        declarer = hand.declarer
         if declarer is None:
-            selector = (hand["dealer"] + 1) % players
+            selector = (hand.dealer + 1) % players
             dropped += side_of(selector, players) == side
             continue
         if side_of(declarer, players) != side:
             continue
-        contract = hand["contract"]
+        contract = str(hand.contract)
         chosen[contract] += 1
-        made[contract] += bool(hand["made"])
-        deltas = hand["deltas"]
+        made[contract] += bool(hand.made)
+        deltas = hand.deltas
         gained[contract] += deltas[side] - statistics.fmean(
             d for i, d in enumerate(deltas) if i != side)
     total = sum(chosen.values())

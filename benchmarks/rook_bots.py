@@ -27,6 +27,7 @@ from typing import Any
 import tricktable
 from tricktable.bots import Bot, RandomBot
 from tricktable.bots.heuristic.rook import HeuristicBot
+from tricktable.engine.results import HandResult
 from tricktable.engine.state import GameState
 
 
@@ -104,10 +105,10 @@ def play(game: GameState, bots: Sequence[Any], observe: bool, hands: int | None)
                     watcher.observe(game.view(other))
 
 
-def hand_margin(result: dict[str, Any], side: int, tally: Tally) -> float:
+def hand_margin(result: HandResult, side: int, tally: Tally) -> float:
     """The side's margin in one hand; counts its bids won and set."""
-    deltas = result["deltas"]
-    declarer = result["declarer"]
+    deltas = result.deltas
+    declarer = result.declarer
     if declarer is not None and declarer % 2 == side:
         tally.bids_won += 1
         tally.bids_set += deltas[side] < 0
@@ -146,8 +147,8 @@ def self_play(deals: int, observe: bool, start: int = 10**6) -> Tally:
         game = tricktable.new_game("rook", seed=deal)
         play(game, team_bots(0, deal, tally, "heuristic"), observe, hands=1)
         result = game.results[0]
-        if result["declarer"] is not None:
-            hand_margin(result, result["declarer"] % 2, tally)
+        if result.declarer is not None:
+            hand_margin(result, result.declarer % 2, tally)
     return tally
 
 

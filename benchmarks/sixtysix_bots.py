@@ -30,10 +30,11 @@ def hand_figures(bot_a: str, bot_b: str, hands: int, seed: int) -> dict[str, Any
     """A's margin per hand (95% CI) and win rate over ``hands`` duplicate hands."""
     result = duplicate_match(GAME, bot_a, bot_b, max(1, hands // 2), seed)
     won = lost = 0
-    for hand in result.results:
-        if hand["winner"] is not None:
-            won += hand["winner"] == hand["a_side"]
-            lost += hand["winner"] != hand["a_side"]
+    for a_side, hand in result.results:
+        winner = hand.extras["winner"]
+        if winner is not None:
+            won += winner == a_side
+            lost += winner != a_side
     return {
         "hands": result.hands,
         "margin_per_hand": round(result.margin, 3),

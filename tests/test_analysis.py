@@ -65,7 +65,7 @@ def test_one_row_per_decision_with_a_choice() -> None:
     report = analyse(record, LIMITS)
     assert [(d.number, d.seat, d.phase, d.actual) for d in report.decisions] == expected
     assert {d.hand for d in report.decisions} == {1} and len(report.hands) == 1
-    assert report.hands[0].deltas == game.results[0]["deltas"]
+    assert report.hands[0].deltas == list(game.results[0].deltas)
     solved = [d for d in report.decisions if d.solver is not None]
     assert solved and all(d.dd_cost is not None and d.dd_cost >= 0 for d in solved)
     assert [d for d in report.decisions if d.dd_cost is None][-1].number < solved[0].number

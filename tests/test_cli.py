@@ -166,7 +166,8 @@ def test_simulate_json_is_complete_and_deterministic() -> None:
         assert played["winner"] in (0, 1)
         for hand in played["hands"]:
             assert set(hand) >= HAND_KEYS
-            assert len(hand["tricks"]) == 4 and len(hand["deltas"]) == 2
+            assert len(hand["seat_tricks"]) == 4 and len(hand["tricks"]) == len(hand["deltas"]) == 2
+            assert tricktable.HandResult.from_json(hand).to_json() == hand
             assert (hand["contract"] is None) == (hand["declarer"] is None)
         totals = [sum(h["deltas"][side] for h in played["hands"]) for side in (0, 1)]
         assert totals == played["scores"]
@@ -222,13 +223,13 @@ def test_replay_shows_every_hand_face_up(tmp_path: Path) -> None:
     lines = [line.split() for line in out.splitlines()]
     for seat, hand in enumerate(tricktable.new_game("rook", seed=4).reveal()["hands"]):
         assert ["NESW"[seat], *hand] in lines
-    played = [r for r in game.results if r["declarer"] is not None]
+    played = [r for r in game.results if r.declarer is not None]
     assert out.count("Trick 14: ") == len(played)
     assert out.count("Bidding: ") == len(game.results)
     first = game.results[0]
-    if first["declarer"] is not None:
-        assert f"discards a card: {first['discard'][0]}" in out
-        assert f"Hand 1: {'NESW'[first['declarer']]} declared {first['contract']}" in out
+    if first.declarer is not None:
+        assert f"discards a card: {first.extras['discard'][0]}" in out
+        assert f"Hand 1: {'NESW'[first.declarer]} declared {first.contract}" in out
     assert f"Game over: {('N/S', 'E/W')[game.winner or 0]} wins" in out
 
 

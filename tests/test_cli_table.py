@@ -6,6 +6,7 @@ import ast
 import io
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,16 +15,18 @@ from click.testing import CliRunner
 from rich.console import Console
 
 import tricktable
-from tricktable import Action, GameState
+from tricktable import Action, GameState, HandResult
 from tricktable.bots import make_bot, play_game
 from tricktable.bots.hints import Hint
 from tricktable.cli import main
 from tricktable.cli.common import Seating
 from tricktable.cli.play import Session
+from tricktable.cli.render import value_text
 from tricktable.cli.screens import screen_for
 from tricktable.cli.summary import hand_summary
 from tricktable.cli.table import plays_text
 from tricktable.cli.turn import advice_lines, default_prompt, guide_advice, prompt_for
+from tricktable.engine.views import SEAT_KINDS, keys_of_kind
 
 WIDTHS = (100, 60)  # a wide terminal and a phone
 CASES: list[tuple[str, int | None, dict[str, Any]]] = [
@@ -246,28 +249,30 @@ def test_no_guide_advice_without_a_guide() -> None:
 
 def test_hand_summary_says_made_or_set_by_how_much_and_the_discard() -> None:
     seating = Seating(["N", "E", "S", "W"], [[0, 2], [1, 3]])
-    result = {"hand": 1, "declarer": 3, "contract": "200 Black", "tricks": [2, 2, 3, 7],
-              "card_points": [75, 125], "deltas": [75, -200], "made": False,
-              "discard": ["B8"], "scores": [75, -200],
-              "last_trick": {"cards": [{"seat": 3, "card": "B7"}, {"seat": 0, "card": "R13"}],
-                             "winner": 3}}
+    result = HandResult(
+        hand=1, dealer=2, declarer=3, contract="200 Black", made=False, margin=-75,
+        seat_tricks=(2, 2, 3, 7), tricks=(5, 9), card_points=(75, 125), points=(75, 125),
+        deltas=(75, -200), scores=(75, -200), outcome="set by 75: 125 of the 200 bid",
+        last_trick={"cards": [{"seat": 3, "card": "B7"}, {"seat": 0, "card": "R13"}],
+                    "winner": 3}, extras={"discard": ["B8"], "renege": None})
     text = render(hand_summary(result, seating, 1, seat=0), 60)
     assert "Hand 1: W 200 Black: set by 75" in text
     assert re.search(r"N/S\s+5\s+75\s+\+75\s+75", text)
     assert re.search(r"E/W\s+9\s+125\s+-200\s+-200", text)
     assert "Last trick: W B7  N R13   won by W" in text and "Discard: B8" in text
-    made = dict(result, declarer=0, made=True, contract="70 Red")
-    assert "Hand 1: N 70 Red: made by 5" in render(hand_summary(made, seating, 1), 60)
 
 
 def test_hand_summary_counts_meld_and_takes_the_last_trick_from_the_session() -> None:
     seating = Seating(["N", "E", "S", "W"], [[0, 2], [1, 3]])
-    result = {"declarer": 3, "contract": "25 ♣", "made": True, "tricks": [3, 2, 4, 3],
-              "card_points": [15, 9], "meld": [9, 18], "meld_counted": [9, 18],
-              "deltas": [24, 27], "scores": [24, 27]}
+    result = HandResult(
+        hand=2, dealer=2, declarer=3, contract="25 ♣", made=True, margin=2,
+        seat_tricks=(3, 2, 4, 3), tricks=(7, 5), card_points=(15, 9), points=(24, 27),
+        meld=(9, 18), deltas=(24, 27), scores=(24, 27), outcome="made: 27 of the 25 bid",
+        extras={"meld_counted": [9, 18]})
     last = {"cards": [{"seat": 1, "card": "A♠"}], "winner": 1}
     text = render(hand_summary(result, seating, 2, last_trick=last), 60)
-    assert "Hand 2: W 25 ♣: made by 2" in text and "Meld" in text and "Counted" in text
+    assert "Hand 2: W 25 ♣: made: 27 of the 25 bid" in text and "Meld" in text
+    assert "Points" in text and "Meld counted" not in text  # the same as the meld: once
     assert "Last trick: E A♠   won by E" in text
 
 
@@ -310,15 +315,17 @@ def test_a_trick_marks_each_card_s_flags_beside_it() -> None:
     assert str(plays_text(plays, seating)) == "S 10♦ (trump)  W 9♣  - 9♦ (turned up)"
 
 
-def test_hand_summary_prefers_the_game_s_outcome_and_drops_a_column_equal_to_tricks() -> None:
+def test_hand_summary_drops_a_column_equal_to_tricks_and_shows_set_flags() -> None:
     seating = Seating(["P1", "P2", "P3"], [[0], [1], [2]])
-    result = {"declarer": 0, "contract": "4 ♥", "made": False, "tricks": [2, 3, 5],
-              "card_points": [2, 3, 5], "deltas": [-8, 4, 4], "scores": [-8, 4, 4],
-              "outcome": "set: 2 tricks of 4"}
+    result = HandResult(
+        hand=3, dealer=2, declarer=0, contract="4 ♥", made=False, margin=-2,
+        seat_tricks=(2, 3, 5), tricks=(2, 3, 5), card_points=(2, 3, 5), points=(2, 3, 5),
+        deltas=(-8, 4, 4), scores=(-8, 4, 4), outcome="set: 2 tricks of 4")
     text = render(hand_summary(result, seating, 3), 60)
-    assert "Hand 3: P1 4 ♥: set: 2 tricks of 4" in text and "set by" not in text
+    assert "Hand 3: P1 4 ♥: set: 2 tricks of 4" in text
     assert "Card pts" not in text and "Tricks" in text
-    flagged = render(hand_summary(dict(result, contra=True, knocks=2, carried=0), seating, 3), 60)
+    flagged = render(hand_summary(replace(result, extras={"contra": True, "knocks": 2}),
+                                  seating, 3), 60)
     assert "\nContra\n" in flagged and "Knocks" not in flagged  # a number may be a seat
 
 
@@ -379,3 +386,17 @@ def test_a_number_that_could_be_a_bid_is_explained_under_the_list() -> None:
     rook = CliRunner().invoke(main, ["play", "rook", "--seed", "1", "--bots", "random"],
                               input="quit\n\n")
     assert "A number alone picks" not in rook.output
+
+
+@pytest.mark.parametrize("name", tricktable.games())
+def test_seats_are_named_by_the_keys_the_game_declares_as_seats(name: str) -> None:
+    """The terminal reads which keys hold seats from the game's declared view and result
+    keys (no list of its own): each one shows a seat's name."""
+    game = tricktable.new_game(name, seed=1)
+    seating = Seating.of(game)
+    cls = type(game)
+    declared = keys_of_kind({**cls.view_keys, **cls.result_keys}, SEAT_KINDS)
+    assert seating.seat_keys == frozenset(declared) and "dealer" in declared
+    for key in declared:
+        assert str(value_text(key, 1, seating)) == game.seat_name(1), key
+    assert str(value_text("scores", 1, seating)) == "1"  # a number, not a seat

@@ -25,7 +25,8 @@ def state(game: GameState) -> str:
     return json.dumps({
         "views": [game.view(seat) for seat in (*range(game.players), None)],
         "events": [game.events(seat) for seat in (*range(game.players), None)],
-        "record": game.record(), "reveal": game.reveal(), "results": game.results,
+        "record": game.record(), "reveal": game.reveal(),
+        "results": [result.to_json() for result in game.results],
         "scores": game.scores, "phase": str(game.phase), "to_move": game.to_move,
         "legal": [action.text for action in game.legal_actions()],
     }, sort_keys=True)
@@ -147,7 +148,7 @@ def test_a_deal_gives_those_hands_and_that_dealer_for_one_single_hand() -> None:
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert len(game.results) == 1, "a dealt hand is a whole game"
-    assert game.scores == game.results[0]["deltas"]
+    assert game.scores == list(game.results[0].deltas)
 
 
 def test_a_deal_reads_letters_symbols_any_case_and_space_separated_text() -> None:

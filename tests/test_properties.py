@@ -103,7 +103,7 @@ def test_any_rook_deal_plays_out_with_points_adding_up(
     assert len(game.results) == 1
     assert steps <= 27 + 4 + 2 + 56, "27 bids and 4 passes at most, discard, trump, 56 cards"
     check_all_hands(game)
-    assert game.scores == game.results[0]["deltas"]
+    assert game.scores == list(game.results[0].deltas)
     assert snapshot(replay(game.record())) == snapshot(game)
 
 

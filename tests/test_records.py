@@ -374,3 +374,23 @@ def test_continues_is_true_only_for_the_same_game_with_actions_added() -> None:
     partial = {**earlier, "options": {}}  # missing options are the defaults
     assert continues(later, partial)
     assert not continues(played(3, steps=25, target=300).record(), earlier)
+
+
+# -- records saved by an earlier version ---------------------------------------------------
+
+SAVED = sorted((Path(__file__).parent / "saved_records").glob("*.record.json"))
+
+
+@pytest.mark.parametrize("path", SAVED, ids=lambda p: p.name.split(".")[0])
+def test_a_record_saved_before_typed_results_replays_to_the_same_hands(path: Path) -> None:
+    """Records written by the version named in ``saved_by`` (before hand results were a
+    dataclass), with what each hand scored then: they load and every hand scores the same."""
+    expect = json.loads(path.with_name(path.name.replace(".record.", ".expect.")).read_text(
+        encoding="utf-8"))
+    record = tricktable.load_record(path)
+    game = tricktable.replay(record)
+    assert game.is_over and game.scores == expect["scores"] and game.winner == expect["winner"]
+    hands = [{"dealer": r.dealer, "declarer": r.declarer, "contract": r.contract,
+              "deltas": list(r.deltas), "scores": list(r.scores)} for r in game.results]
+    assert hands == expect["hands"]
+    assert game.history == record["actions"]

@@ -12,6 +12,7 @@ from tricktable.cards import Card, CardSet, Deck, Seat
 from tricktable.engine.actions import Action, IllegalAction
 from tricktable.engine.events import Event
 from tricktable.engine.registry import find_game, game_names, new_game
+from tricktable.engine.results import HandResult
 from tricktable.engine.rules import OptionError
 from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.records import RecordError, load_record, replay, save_record
@@ -25,7 +26,8 @@ def games() -> list[str]:
 
 
 __all__ = [
-    "Action", "Card", "CardSet", "DealError", "Deck", "Event", "GameState", "Hint", "IllegalAction",
+    "Action", "Card", "CardSet", "DealError", "Deck", "Event", "GameState", "HandResult", "Hint",
+    "IllegalAction",
     "OptionError", "Phase", "RecordError", "Seat", "find_game", "games", "hint", "load_record",
     "new_game", "replay", "save_record",
 ]

@@ -201,7 +201,9 @@ def _hands(final: GameState, decisions: list[Decision]) -> list[HandSummary]:
         for decision in decisions:
             if decision.hand == hand:
                 costs[final.side_of(decision.seat)] += decision.cost
-        deltas = final.results[hand - 1]["deltas"] if hand <= len(final.results) else None
+        deltas: list[float] | None = None
+        if hand <= len(final.results):
+            deltas = list(final.results[hand - 1].deltas)
         hands.append(HandSummary(hand, deltas, [round(c, 4) for c in costs]))
     return hands
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from tricktable.bots import Bot, decide, make_bot, show_trick
 from tricktable.engine.registry import new_game
+from tricktable.engine.results import HandResult
 from tricktable.engine.state import GameState
 
 
@@ -70,7 +71,7 @@ class MatchResult:
     a_per_deal: list[float] = field(default_factory=list)  # A's side's mean change per deal
     b_per_deal: list[float] = field(default_factory=list)  # B's sides' mean change per deal
     a_deltas: list[float] = field(default_factory=list)  # A's score change per hand
-    results: list[dict[str, Any]] = field(default_factory=list)  # the hands, with A's side
+    results: list[tuple[int, HandResult]] = field(default_factory=list)  # (A's side, hand)
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     """Every decision's time in seconds: A's, then B's."""
     whole_games: bool = False  # a deal is a whole game, not its first hand
@@ -147,7 +148,7 @@ def _figure(value: float) -> float | None:
 def play_hand(
     game: GameState, bots: Sequence[Bot], on_decision: Callable[[int, float], None] | None = None,
     whole_game: bool = False,
-) -> dict[str, Any]:
+) -> HandResult:
     """Play bots until the game's first hand is scored (or, with ``whole_game``, until the
     game is over); return the first hand's result.
 
@@ -195,14 +196,14 @@ def play_deals(
                 deltas = list(game.scores)
                 wins += share_of_win(game, index)
             else:
-                deltas = hand["deltas"]
+                deltas = list(hand.deltas)
             others = [d for i, d in enumerate(deltas) if i != index]
             # sums of whole points, divided once: exact when the bots are the same
             a_total += deltas[index]
             others_total += sum(others)
             margin += len(others) * deltas[index] - sum(others)
             result.a_deltas.append(deltas[index])
-            result.results.append({**hand, "a_side": index})
+            result.results.append((index, hand))
             result.hands += len(game.results)
         count = len(sides) - 1
         result.per_deal.append(margin / (count * len(sides)))

@@ -149,8 +149,8 @@ def test_a_hand_starts_at_trick_play() -> None:
     assert game.tricks_won[0] == 5  # type: ignore[attr-defined]
     for action in ["play G2", "play G3", "play Y2", "play Y3"]:
         game.apply(action)
-    assert game.is_over and game.results[0]["tricks"] == [5, 9, 0, 0]
-    assert game.results[0]["deltas"][1] == -120  # East-West bid 120 and took 80 + 20
+    assert game.is_over and list(game.results[0].seat_tricks) == [5, 9, 0, 0]
+    assert game.results[0].deltas[1] == -120  # East-West bid 120 and took 80 + 20
 
 
 @pytest.mark.parametrize(("change", "message"), [

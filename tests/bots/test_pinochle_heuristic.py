@@ -269,7 +269,7 @@ def test_its_card_play_beats_random_play() -> None:
             game = tricktable.new_game("pinochle", seed=deal_seed)
             bots: list[Any] = [HeuristicBot(deal_seed + s) if s % 2 == side
                                else RandomPlayer(deal_seed + s) for s in range(4)]
-            deltas = play_hand(game, bots)["deltas"]
+            deltas = play_hand(game, bots).deltas
             total += deltas[side] - deltas[1 - side]
         margins.append(total / 2)
     assert statistics.fmean(margins) > 3

@@ -79,7 +79,7 @@ def test_only_legal_actions_and_never_reneges(options: dict[str, Any]) -> None:
             assert action in legal
             game.apply(action)
         for result in game.results:
-            assert result["renege"] is None or result["renege"]["seat"] not in heuristic_seats
+            assert result.extras["renege"] is None or result.extras["renege"]["seat"] not in heuristic_seats
 
 
 def test_deterministic_for_a_seed() -> None:
@@ -211,7 +211,7 @@ def duplicate_margins(deals: range, opponent: type[RandomBot]) -> list[float]:
                 seat = game.to_move
                 assert seat is not None
                 game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
-            deltas = game.results[0]["deltas"]
+            deltas = game.results[0].deltas
             total += deltas[side] - deltas[1 - side]
         margins.append(total / 2)
     return margins

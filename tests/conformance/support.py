@@ -38,6 +38,12 @@ def game_cases() -> list[tuple[str, int]]:
             for count in tricktable.find_game(name).player_counts]
 
 
+def shipped_games() -> list[str]:
+    """The registered games that tricktable ships (not a game a test registers)."""
+    return [name for name in tricktable.games()
+            if tricktable.find_game(name).__module__.startswith("tricktable.")]
+
+
 def case_id(case: object) -> str:
     """A readable pytest id: ``rook-4p``."""
     if isinstance(case, tuple) and len(case) == 2:
@@ -116,7 +122,7 @@ def snapshot(game: GameState) -> str:
         "events": {str(seat): game.events(seat) for seat in viewers(game)},
         "reveal": game.reveal(),
         "record": game.record(),
-        "results": game.results,
+        "results": [result.to_json() for result in game.results],
         "scores": game.scores,
         "winner": game.winner,
         "phase": str(game.phase),

@@ -2,13 +2,14 @@
 
 Random legal play over many seeds: games end; every card is in exactly one
 place at every step; finished hands satisfy the game's invariants
-(``invariants.py``); no view and no event a seat sees names a card hidden
+(each game's ``check_hand``); no view and no event a seat sees names a card hidden
 from it; views are plain JSON and snapshots; replays are identical; illegal
 actions are refused and change nothing; clones are independent.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -21,10 +22,12 @@ import pytest
 import tricktable
 from tricktable import Event, GameState, IllegalAction, Phase
 from tricktable.cards import bits
+from tricktable.engine.declare import InvariantError
+from tricktable.engine.results import HandResult, result_schema
 from tricktable.engine.views import json_schema, keys_of_kind
 from tricktable.games.rook import RookGame, RookRules
 
-from .invariants import INVARIANTS, check_all_hands, hand_invariant
+from .invariants import check_all_hands, declares_invariants
 from .support import (
     MAX_STEPS,
     EventLeakChecker,
@@ -38,6 +41,7 @@ from .support import (
     play_out,
     random_step,
     rejected_action,
+    shipped_games,
     snapshot,
     start,
     view_leaks,
@@ -63,9 +67,18 @@ def test_some_games_are_registered() -> None:
 
 
 @pytest.mark.parametrize("name", tricktable.games())
-def test_every_game_has_hand_invariants(name: str) -> None:
-    assert callable(hand_invariant(name)), f"INVARIANTS[{name!r}] must be a function"
-    assert name in INVARIANTS
+def test_every_game_declares_hand_invariants_that_can_fail(name: str) -> None:
+    """Each game's ``check_hand`` exists and refuses a hand whose score change is off by one."""
+    game = tricktable.find_game(name)
+    players = game.player_counts[0]
+    finished = finished_game(name, players, 0)
+    assert declares_invariants(finished), f"{game.title} declares no check_hand"
+    finished.check_hand(0)
+    good = finished.results[0]
+    changed = [d + (side == 0) for side, d in enumerate(good.deltas)]
+    finished.results[0] = dataclasses.replace(good, deltas=tuple(changed))
+    with pytest.raises(InvariantError):
+        finished.check_hand(0)
 
 
 @parametrize_cases
@@ -102,7 +115,6 @@ def test_every_card_is_in_exactly_one_place_at_every_step(name: str, players: in
 
 @parametrize_cases
 def test_hand_invariants_hold_for_every_finished_hand(name: str, players: int) -> None:
-    hand_invariant(name)  # a clear failure first when the entry is missing
     hands = 0
     for seed in END_SEEDS:
         game = finished_game(name, players, seed)
@@ -206,7 +218,7 @@ def test_views_are_plain_json_at_every_step(name: str, players: int) -> None:
         for viewer in viewers(game):
             problem = json_problem(game.view(viewer))
             assert problem is None, f"step {step} ({action}): view({viewer}) {problem}"
-        assert json_problem(game.results) is None
+        assert json_problem([result.to_json() for result in game.results]) is None
         assert json_problem(game.record()) is None
         assert json_problem(game.reveal()) is None
 
@@ -423,9 +435,38 @@ def test_every_view_matches_the_games_declared_schema(name: str, players: int) -
 
 
 def test_published_view_schemas_are_up_to_date() -> None:
-    """docs/views/ holds each game's view schema as the declarations generate it
-    (``python3 -m tricktable.engine.views docs/views`` writes them)."""
+    """docs/views/ holds each shipped game's view and hand result schemas as the
+    declarations generate them (``python3 -m tricktable.engine.views docs/views``)."""
     folder = Path(__file__).resolve().parents[2] / "docs" / "views"
-    for name in tricktable.games():
+    for name in shipped_games():
+        cls = tricktable.find_game(name)
         published = json.loads((folder / f"{name}.schema.json").read_text(encoding="utf-8"))
-        assert published == json_schema(name, tricktable.find_game(name).view_keys), name
+        assert published == json_schema(name, cls.view_keys), name
+        published = json.loads((folder / f"{name}.result.schema.json").read_text(
+            encoding="utf-8"))
+        assert published == result_schema(name, cls.result_keys), name
+
+
+@parametrize_cases
+def test_every_hand_result_matches_the_games_declared_result_keys(name: str,
+                                                                  players: int) -> None:
+    """Each finished hand is a HandResult whose extras are exactly the game's declared
+    ``result_keys``, of the declared kinds; per-side figures have one entry per side and
+    its JSON reads back equal."""
+    cls = tricktable.find_game(name)
+    validator = jsonschema.Draft202012Validator(result_schema(name, cls.result_keys))
+    for seed in REPLAY_SEEDS:
+        game = finished_game(name, players, seed)
+        for result in game.results:
+            assert isinstance(result, HandResult)
+            data = result.to_json()
+            errors = [f"{'.'.join(map(str, e.path))}: {e.message}"
+                      for e in validator.iter_errors(data)]
+            assert not errors, (name, errors[:3])
+            sides = len(game.sides)
+            assert len(result.tricks) == len(result.deltas) == len(result.scores) == sides
+            assert len(result.card_points) == len(result.points) == sides
+            assert len(result.seat_tricks) == game.players
+            assert HandResult.from_json(json.loads(json.dumps(data))) == result
+            assert (result.made is None) == (result.margin is None), result
+            assert result.margin is None or result.made == (result.margin >= 0), result

@@ -60,10 +60,10 @@ def test_hands_keep_within_the_declared_bounds_and_sums(name: str, players: int)
                 result = game.results[hand]
                 assert decisions <= bounds.decisions, (
                     f"hand {hand + 1} took {decisions} decisions, over {bounds.decisions}")
-                assert all(bounds.low <= d <= bounds.high for d in result["deltas"]), (
+                assert all(bounds.low <= d <= bounds.high for d in result.deltas), (
                     f"hand {hand + 1}: deltas {result['deltas']} outside {bounds}")
                 if cls.zero_sum:
-                    assert sum(result["deltas"]) == 0, result
+                    assert sum(result.deltas) == 0, result
                 decisions, hand = 0, hand + 1
             assert hand == len(game.results) > 0
 
@@ -116,7 +116,7 @@ def test_cards_to_draw_count_an_open_stock_only() -> None:
     assert game.cards_to_draw() == 0
 
 
-def test_hand_points_are_card_points_unless_a_game_counts_more() -> None:
+def test_result_points_are_card_points_unless_a_game_counts_more() -> None:
     rook = start("rook", 4, 2)
     pinochle = start("pinochle", 4, 2)
     for game in (rook, pinochle):
@@ -124,7 +124,7 @@ def test_hand_points_are_card_points_unless_a_game_counts_more() -> None:
             if game.results:
                 break
     result = rook.results[0]
-    assert [rook.hand_points(result, s) for s in (0, 1)] == result["card_points"]
+    assert result.points == result.card_points
     result = pinochle.results[0]
-    assert [pinochle.hand_points(result, s) for s in (0, 1)] == [
-        m + p for m, p in zip(result["meld_counted"], result["card_points"], strict=True)]
+    assert list(result.points) == [
+        m + p for m, p in zip(result.extras["meld_counted"], result.card_points, strict=True)]

@@ -106,9 +106,9 @@ def test_a_session_is_two_deals_per_player_and_the_dealer_rotates(players: int) 
     while not game.is_over:
         game.apply("pass")  # every hand thrown in: thrown-in hands count
     assert len(game.results) == 2 * players
-    assert [r["dealer"] for r in game.results] == [(first + i) % players
+    assert [r.dealer for r in game.results] == [(first + i) % players
                                                    for i in range(2 * players)]
-    assert all(r["declarer"] is None and r["contract"] is None for r in game.results)
+    assert all(r.declarer is None and r.contract is None for r in game.results)
     assert game.winner is None and game.view(0)["winners"] == list(range(players))
 
 
@@ -207,7 +207,7 @@ def test_all_pass_throws_the_hand_in() -> None:
         game.apply("pass")
     assert game.is_over
     result = game.results[0]
-    assert (result["declarer"], result["contract"], result["deltas"]) == (None, None, [0] * 4)
+    assert (result.declarer, result.contract, list(result.deltas)) == (None, None, [0] * 4)
 
 
 # -- trump and play ----------------------------------------------------------------
@@ -272,16 +272,16 @@ def test_a_trump_beats_the_led_suit_else_the_highest_of_the_led_suit_wins() -> N
 def test_a_made_contract_is_paid_by_every_other_player() -> None:
     game = play_first_legal(blocks_contract("bid 8", "spades"))
     result = game.results[0]
-    assert result["tricks"] == result["card_points"] == [8, 0, 0, 0]
-    assert result["deltas"] == [24, -8, -8, -8] and result["made"] is True
-    assert (result["declarer"], result["contract"], result["value"]) == (0, "8 ♠", 8)
+    assert list(result.seat_tricks) == list(result.card_points) == [8, 0, 0, 0]
+    assert list(result.deltas) == [24, -8, -8, -8] and result.made is True
+    assert (result.declarer, result.contract, result.extras["value"]) == (0, "8 ♠", 8)
 
 
 def test_a_failed_contract_pays_every_other_player() -> None:
     game = play_first_legal(blocks_contract("bid 3", "hearts"))
     result = game.results[0]
-    assert result["tricks"][0] < 3 and sum(result["tricks"]) == 8
-    assert result["deltas"] == [-9, 3, 3, 3] and result["made"] is False
+    assert result.seat_tricks[0] < 3 and sum(result.seat_tricks) == 8
+    assert list(result.deltas) == [-9, 3, 3, 3] and result.made is False
 
 
 def test_null_ends_as_soon_as_the_bidder_takes_a_trick() -> None:
@@ -291,8 +291,8 @@ def test_null_ends_as_soon_as_the_bidder_takes_a_trick() -> None:
         game.apply(next(a for a in game.legal_actions()))
     assert game.is_over
     result = game.results[0]
-    assert result["tricks"] == [1, 0, 0, 0] and result["contract"] == "null"
-    assert result["deltas"] == [-15, 5, 5, 5]
+    assert list(result.seat_tricks) == [1, 0, 0, 0] and result.contract == "null"
+    assert list(result.deltas) == [-15, 5, 5, 5]
 
 
 def test_null_made_when_the_bidder_takes_no_trick() -> None:
@@ -301,8 +301,8 @@ def test_null_made_when_the_bidder_takes_no_trick() -> None:
     game = auction(new_hand([low, others[:8], others[8:16], others[16:]], dealer=3), 0, "null")
     play_first_legal(game)
     result = game.results[0]
-    assert result["tricks"][0] == 0 and sum(result["tricks"]) == 8
-    assert result["deltas"] == [15, -5, -5, -5] and result["made"] is True
+    assert result.seat_tricks[0] == 0 and sum(result.seat_tricks) == 8
+    assert list(result.deltas) == [15, -5, -5, -5] and result.made is True
 
 
 # -- contra and knocking ---------------------------------------------------------
@@ -330,7 +330,7 @@ def test_contra_doubles_the_value_once_before_the_defenders_first_card() -> None
         game.apply("contra")
     play_first_legal(game)
     result = game.results[0]
-    assert result["contra"] is True and result["deltas"] == [48, -16, -16, -16]
+    assert result.extras["contra"] is True and list(result.deltas) == [48, -16, -16, -16]
 
 
 def test_contra_comes_before_the_first_card_only() -> None:
@@ -375,8 +375,8 @@ def test_each_knock_and_contra_double_the_value() -> None:
     game.apply("contra")
     assert game.view(3)["value"] == 8 * 2 ** 3
     result = play_first_legal(game).results[0]
-    assert (result["knocks"], result["contra"], result["multiplier"]) == (2, True, 8)
-    assert result["deltas"] == [192, -64, -64, -64]
+    assert (result.extras["knocks"], result.extras["contra"], result.extras["multiplier"]) == (2, True, 8)
+    assert list(result.deltas) == [192, -64, -64, -64]
 
 
 def test_knocking_off_deals_everything_at_once() -> None:
@@ -421,7 +421,7 @@ def test_played_tricks_stay_visible_for_the_hand() -> None:
 def test_results_have_the_shared_keys() -> None:
     game = play_first_legal(blocks_contract("bid 8", "spades"))
     assert {"dealer", "declarer", "contract", "tricks", "card_points", "deltas", "value",
-            "knocks", "contra"} <= set(game.results[0])
+            "knocks", "contra"} <= set(game.results[0].to_json())
     assert game.sides == [[0], [1], [2], [3]]
 
 

@@ -102,7 +102,7 @@ def test_double_pass_drops_the_hand_and_the_other_team_scores_4(
     game = tricktable.new_game("notrump", deal=make_deal(dealer=dealer))
     play(game, "pass", "pass")
     result = game.results[0]
-    assert (result["declarer"], result["contract"], result["deltas"]) == (None, None, deltas)
+    assert (result.declarer, result.contract, list(result.deltas)) == (None, None, deltas)
     assert game.is_over and game.scores == deltas
 
 
@@ -113,9 +113,9 @@ def test_contract_values(action: str, contract: str, value: int) -> None:
     game = start(make_deal(), action)
     assert (game.view(None)["contract"], game.view(None)["value"]) == (contract, value)
     result = first_legal_hand(game)
-    made = result["tricks"][0] + result["tricks"][2] >= 7
-    assert result["value"] == value and result["made"] is made
-    assert result["deltas"] == ([value, 0] if made else [0, value])
+    made = result.seat_tricks[0] + result.seat_tricks[2] >= 7
+    assert result.extras["value"] == value and result.made is made
+    assert list(result.deltas) == ([value, 0] if made else [0, value])
 
 
 def test_seven_tricks_make_the_contract_six_do_not() -> None:
@@ -126,13 +126,13 @@ def test_seven_tricks_make_the_contract_six_do_not() -> None:
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
         result = game.results[-1]
-        if result["declarer"] is None:
+        if result.declarer is None:
             continue
-        side = result["declarer"] % 2
-        won = result["card_points"][side]
-        assert result["made"] is (won >= 7)
-        assert result["deltas"][side if won >= 7 else 1 - side] == result["value"]
-        outcomes.setdefault(won, set()).add(result["made"])
+        side = result.declarer % 2
+        won = result.card_points[side]
+        assert result.made is (won >= 7)
+        assert result.deltas[side if won >= 7 else 1 - side] == result.extras["value"]
+        outcomes.setdefault(won, set()).add(result.made)
     assert outcomes.get(7) == {True} and outcomes.get(6) == {False}
 
 
@@ -376,7 +376,7 @@ def test_game_to_the_target() -> None:
     game = tricktable.new_game("notrump", seed=3, options={"target": 8})
     while not game.is_over:
         game.apply("pass")
-    assert [r["deltas"] for r in game.results] in ([[4, 0], [0, 4], [4, 0]],
+    assert [list(r.deltas) for r in game.results] in ([[4, 0], [0, 4], [4, 0]],
                                                    [[0, 4], [4, 0], [0, 4]])
     assert game.winner == game.scores.index(8)
     default = tricktable.new_game("notrump", seed=3)
@@ -424,7 +424,7 @@ def test_three_players_the_choice_passes_left_and_all_three_passing_scores_nothi
         order.append(game.to_move)
         game.apply("pass")
     assert order == [0, 1, 2]
-    assert game.results[0]["deltas"] == [0, 0, 0] and game.results[0]["declarer"] is None
+    assert list(game.results[0].deltas) == [0, 0, 0] and game.results[0].declarer is None
 
 
 def test_three_players_the_turned_up_card_opens_the_first_trick_and_is_never_trump() -> None:
@@ -449,7 +449,7 @@ def test_three_players_the_first_trick_is_thrown_out_when_no_one_beats_it() -> N
     assert game.view(None)["tricks"] == [0, 0, 0]
     assert len(game.reveal()["thrown_out"]) == 4
     result = first_legal_hand(game)
-    assert sum(result["tricks"]) == 16 and result["thrown_out"] is True
+    assert sum(result.seat_tricks) == 16 and result.extras["thrown_out"] is True
 
 
 def test_three_players_the_defenders_share_one_trump() -> None:
@@ -470,16 +470,16 @@ def test_three_players_selector_needs_7_and_each_defender_scores_on_failure() ->
         while len(game.results) < 3:
             game.apply(rng.choice(game.legal_actions()))
         for result in game.results:
-            declarer = result["declarer"]
+            declarer = result.declarer
             if declarer is None:
-                assert result["deltas"] == [0, 0, 0]
+                assert list(result.deltas) == [0, 0, 0]
                 continue
-            made = result["tricks"][declarer] >= 7
-            value = result["value"]
+            made = result.seat_tricks[declarer] >= 7
+            value = result.extras["value"]
             expected = [value if (s == declarer) is made else 0 for s in range(3)]
-            assert result["made"] is made and result["deltas"] == expected
-            assert sum(result["tricks"]) == 17 - result["thrown_out"]
-            seen.add((made, result["tricks"][declarer] in (6, 7)))
+            assert result.made is made and list(result.deltas) == expected
+            assert sum(result.seat_tricks) == 17 - result.extras["thrown_out"]
+            seen.add((made, result.seat_tricks[declarer] in (6, 7)))
     assert {(True, True), (False, True)} <= seen
 
 

@@ -134,7 +134,7 @@ def test_a_dealer_stuck_at_20_may_still_throw_it_in_before_any_passing() -> None
         game.apply("pass")
     assert game.to_move == 3 and "throw" in {a.text for a in game.legal_actions()}
     game.apply("throw")
-    assert game.is_over and game.results[-1]["thrown_in"]
+    assert game.is_over and game.results[-1].extras["thrown_in"]
 
 
 def test_bots_pass_sensibly() -> None:

@@ -123,8 +123,8 @@ def test_first_dealer_comes_from_the_seed() -> None:
 def test_the_dealer_rotates_clockwise_thrown_in_hands_included() -> None:
     game = tricktable.new_game("pinochle", seed=2, options={"target": 100})
     play_game(game, [make_bot("heuristic", "pinochle", seed) for seed in range(4)])
-    dealers = [result["dealer"] for result in game.results]
-    assert any(result["thrown_in"] for result in game.results[:-1])
+    dealers = [result.dealer for result in game.results]
+    assert any(result.extras["thrown_in"] for result in game.results[:-1])
     first = dealers[0]
     assert dealers == [(first + hand) % 4 for hand in range(len(dealers))]
     assert len(dealers) > 1
@@ -233,10 +233,10 @@ def test_the_dealer_at_twenty_may_throw_it_in() -> None:
     game.apply("throw")
     assert game.is_over
     result = game.results[0]
-    assert result["deltas"] == [0, -20] and game.scores == [0, -20]
-    assert result["declarer"] is None and result["contract"] is None
-    assert result["meld"] == [0, 0] and result["card_points"] == [0, 0]
-    assert result["tricks"] == [0, 0, 0, 0]
+    assert list(result.deltas) == [0, -20] and game.scores == [0, -20]
+    assert result.declarer is None and result.contract is None
+    assert list(result.meld) == [0, 0] and list(result.card_points) == [0, 0]
+    assert list(result.seat_tricks) == [0, 0, 0, 0]
     assert game.view(0)["meld"] is None, "no meld is shown"
 
 
@@ -396,11 +396,11 @@ def test_the_bidders_make_it_and_score_meld_and_tricks() -> None:
     game = declared(BLOCKS)  # North leads spades; no one else holds a trump
     play_out(game)
     result = game.results[0]
-    assert result["tricks"] == [12, 0, 0, 0]
-    assert result["card_points"] == [24, 0]  # 8 aces, 8 tens, 8 kings
-    assert result["meld"] == [156, 8]
-    assert result["deltas"] == [180, 8] and game.scores == [180, 8]
-    assert result["declarer"] == 0 and result["contract"] == "21 ♠"
+    assert list(result.seat_tricks) == [12, 0, 0, 0]
+    assert list(result.card_points) == [24, 0]  # 8 aces, 8 tens, 8 kings
+    assert list(result.meld) == [156, 8]
+    assert list(result.deltas) == [180, 8] and game.scores == [180, 8]
+    assert result.declarer == 0 and result.contract == "21 ♠"
     assert game.winner == 0
 
 
@@ -408,26 +408,26 @@ def test_the_bidders_set_lose_the_bid_the_others_keep_theirs() -> None:
     game = declared(BLOCKS, trump="S", bidder=1, bid=30)  # North holds every trump
     play_out(game)
     result = game.results[0]
-    assert result["tricks"] == [12, 0, 0, 0] and result["card_points"] == [24, 0]
-    assert result["meld"] == [156, 8]
-    assert result["deltas"] == [180, -30] and game.scores == [180, -30]
-    assert result["made"] is False and game.winner == 0
+    assert list(result.seat_tricks) == [12, 0, 0, 0] and list(result.card_points) == [24, 0]
+    assert list(result.meld) == [156, 8]
+    assert list(result.deltas) == [180, -30] and game.scores == [180, -30]
+    assert result.made is False and game.winner == 0
 
 
 def test_last_trick_option_adds_points_to_its_winner() -> None:
     game = declared(BLOCKS, last_trick=10)
     play_out(game)
-    assert game.results[0]["card_points"] == [34, 0]
-    assert game.results[0]["deltas"] == [190, 8]
+    assert list(game.results[0].card_points) == [34, 0]
+    assert list(game.results[0].deltas) == [190, 8]
 
 
 def test_meld_needs_trick_option() -> None:
     game = declared(BLOCKS, meld_needs_trick=True)
     play_out(game)
-    assert game.results[0]["deltas"] == [180, 0], "E/W won no trick: no meld"
+    assert list(game.results[0].deltas) == [180, 0], "E/W won no trick: no meld"
     east = declared(BLOCKS, trump="H", bidder=1, bid=100, meld_needs_trick=True)
     play_out(east)
-    assert east.results[0]["deltas"] == [0, 180], "N/S won no trick: no meld"
+    assert list(east.results[0].deltas) == [0, 180], "N/S won no trick: no meld"
 
 
 # East bids with a double pinochle; North holds every heart and takes every trick.
@@ -439,23 +439,23 @@ def test_bidders_meld_makes_the_bid_without_a_trick() -> None:
     game = declared(NO_TRICK, trump="H", bidder=1)
     play_out(game)
     result = game.results[0]
-    assert result["tricks"] == [12, 0, 0, 0] and result["meld"] == [152, 38]
-    assert result["deltas"] == [176, 38], "38 meld >= 21"
+    assert list(result.seat_tricks) == [12, 0, 0, 0] and list(result.meld) == [152, 38]
+    assert list(result.deltas) == [176, 38], "38 meld >= 21"
 
 
 @pytest.mark.parametrize(("bid", "made"), [(38, True), (39, False)])
 def test_meld_and_tricks_equal_to_the_bid_make_it(bid: int, made: bool) -> None:
     game = declared(NO_TRICK, trump="H", bidder=1, bid=bid)
     play_out(game)
-    assert game.results[0]["deltas"][1] == (38 if made else -bid)
+    assert game.results[0].deltas[1] == (38 if made else -bid)
 
 
 def test_meld_without_a_trick_does_not_count_toward_the_bid() -> None:
     game = declared(NO_TRICK, trump="H", bidder=1, meld_needs_trick=True)
     play_out(game)
     result = game.results[0]
-    assert result["meld_counted"] == [152, 0]
-    assert result["deltas"] == [176, -21] and result["made"] is False
+    assert result.extras["meld_counted"] == [152, 0]
+    assert list(result.deltas) == [176, -21] and result.made is False
 
 
 def test_bidders_out_wins_even_with_the_lower_score() -> None:
@@ -475,15 +475,15 @@ def test_a_team_that_reaches_the_target_wins_the_game() -> None:
         game = tricktable.new_game("pinochle", seed=seed, options={"target": 60})
         play_game(game, [make_bot("heuristic", "pinochle", seed * 4 + s) for s in range(4)])
         *earlier, last = game.results
-        assert all(max(r["scores"]) < 60 for r in earlier)
-        reached = [score >= 60 for score in last["scores"]]
-        bidders = None if last["declarer"] is None else last["declarer"] % 2
+        assert all(max(r.scores) < 60 for r in earlier)
+        reached = [score >= 60 for score in last.scores]
+        bidders = None if last.declarer is None else last.declarer % 2
         if bidders is not None and reached[bidders]:
             assert game.winner == bidders
         elif any(reached):
             assert game.winner == reached.index(True)
         else:
-            assert min(last["scores"]) <= -200
+            assert min(last.scores) <= -200
 
 
 def random_game(seed: int, **options: Any) -> GameState:
@@ -500,9 +500,9 @@ def random_game(seed: int, **options: Any) -> GameState:
 def test_loss_limit_ends_a_game_of_sets(limit: int) -> None:
     game = random_game(5, loss_limit=limit)  # random players bid up to 100 and are set
     *earlier, last = game.results
-    assert all(min(r["scores"]) > -limit and max(r["scores"]) < 200 for r in earlier)
-    assert min(last["scores"]) <= -limit and max(last["scores"]) < 200
-    assert game.is_over and game.winner == last["scores"].index(max(last["scores"]))
+    assert all(min(r.scores) > -limit and max(r.scores) < 200 for r in earlier)
+    assert min(last.scores) <= -limit and max(last.scores) < 200
+    assert game.is_over and game.winner == last.scores.index(max(last.scores))
 
 
 def test_no_loss_limit_plays_on() -> None:
@@ -567,8 +567,8 @@ def test_results_entry_keys() -> None:
     play_out(game)
     result = game.results[0]
     for key in ("dealer", "declarer", "contract", "tricks", "card_points", "deltas", "meld"):
-        assert key in result
-    assert len(result["tricks"]) == 4 and len(result["card_points"]) == 2
+        assert key in result.to_json()
+    assert len(result.seat_tricks) == 4 and len(result.card_points) == 2
 
 
 def test_reveal_lists_both_copies_of_every_card() -> None:

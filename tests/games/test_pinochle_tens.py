@@ -66,9 +66,9 @@ def test_meld_and_counters_are_worth_ten_times_as_much() -> None:
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     result = game.results[-1]
-    assert sum(result["card_points"]) == 240 + 10  # 24 counters and the last trick, times 10
-    assert all(points % 10 == 0 for points in result["card_points"])
-    assert result["made"] and result["deltas"][0] == 1520 + 40 + result["card_points"][0]
+    assert sum(result.card_points) == 240 + 10  # 24 counters and the last trick, times 10
+    assert all(points % 10 == 0 for points in result.card_points)
+    assert result.made and result.deltas[0] == 1520 + 40 + result.card_points[0]
 
 
 def test_the_throw_in_costs_200_and_the_target_is_scaled() -> None:
@@ -78,7 +78,7 @@ def test_the_throw_in_costs_200_and_the_target_is_scaled() -> None:
         game.apply("pass")
     assert game.prompt(3) == "Name trump: ♠, ♥, ♦ or ♣, or throw it in (your team loses 200)"
     game.apply("throw")
-    assert game.results[-1]["deltas"] == [0, -200]
+    assert list(game.results[-1].deltas) == [0, -200]
 
 
 def test_a_whole_tens_game_ends_at_ten_times_the_target() -> None:
@@ -88,7 +88,7 @@ def test_a_whole_tens_game_ends_at_ten_times_the_target() -> None:
     play_game(game, [make_bot("heuristic", "pinochle", seed=s) for s in range(4)])
     assert game.is_over and game.winner is not None
     assert max(game.scores) >= 500 and all(score % 10 == 0 for score in game.scores)
-    before = game.results[-2]["scores"] if len(game.results) > 1 else [0, 0]
+    before = game.results[-2].scores if len(game.results) > 1 else [0, 0]
     assert max(before) < 500
 
 

@@ -347,7 +347,7 @@ def test_all_four_passing_throws_the_hand_in_and_the_deal_moves_left() -> None:
     assert game.view(None)["dealer"] == (dealer + 1) % 4
     assert game.to_move == (dealer + 2) % 4
     assert game.scores == [0, 0]
-    assert game.results[-1]["declarer"] is None and game.results[-1]["deltas"] == [0, 0]
+    assert game.results[-1].declarer is None and list(game.results[-1].deltas) == [0, 0]
     assert game.reveal()["hands"] != hands, "a thrown-in hand is dealt again"
     assert [len(hand) for hand in game.reveal()["hands"]] == [14] * 4
 
@@ -403,8 +403,8 @@ def test_a_counter_may_be_discarded_only_when_all_15_are_counters_and_counts_for
     game.apply("trump black")
     play_out(game)
     result = game.results[-1]
-    assert result["discard"] == ["B10"]
-    assert sum(result["card_points"]) == 200 - 10, "the discarded 10 counts for nobody"
+    assert result.extras["discard"] == ["B10"]
+    assert sum(result.card_points) == 200 - 10, "the discarded 10 counts for nobody"
 
 
 def test_the_bidder_names_trump_one_of_the_four_colours() -> None:
@@ -561,7 +561,7 @@ def test_a_hand_is_14_tricks() -> None:
     for card_number in range(1, 57):
         assert not game.results, f"the hand ended after {card_number - 1} cards"
         game.apply(game.legal_actions()[0])
-    assert game.results and sum(game.results[-1]["tricks"]) == 14
+    assert game.results and sum(game.results[-1].seat_tricks) == 14
 
 
 # -- what the table sees ---------------------------------------------------------
@@ -616,13 +616,13 @@ def test_the_last_trick_of_a_hand_is_shown_in_the_hands_result() -> None:
     """The 14th trick: the next hand's cards are new, so it is shown with the hand's result."""
     game = tricktable.new_game("rook", seed=4)
     rng = random.Random(4)
-    while not game.results or game.results[-1]["declarer"] is None:
+    while not game.results or game.results[-1].declarer is None:
         game.apply(rng.choice(game.legal_actions()))
     final = [text.split()[1] for text in game.history[-4:]]
     assert not game.is_over and phase(game) is Phase.BID
     for seat, view in enumerate(every_view(game)):
         assert view["last_trick"] is None, f"view {seat} shows a trick of the last hand"
-        shown = game.results[-1]["last_trick"]
+        shown = game.results[-1].last_trick
         assert [played["card"] for played in shown["cards"]] == final
 
 
@@ -637,47 +637,47 @@ def test_a_team_taking_every_trick_has_all_180_counters_and_the_bonus() -> None:
         for _ in range(3):
             game.apply(game.legal_actions()[0])
     result = game.results[-1]
-    assert result["tricks"] == [14, 0, 0, 0]
-    assert result["card_points"] == [200, 0] and result["deltas"] == [200, 0]
+    assert list(result.seat_tricks) == [14, 0, 0, 0]
+    assert list(result.card_points) == [200, 0] and list(result.deltas) == [200, 0]
 
 
 def test_counters_are_worth_5_10_10_15_and_the_rook_20() -> None:
     for tricks, expected in ((RICH, [150, 50]), (EVEN, [100, 100]), (POOR, [80, 120])):
         game = scripted(tricks, bid=70)
-        assert game.results[-1]["card_points"] == expected
+        assert list(game.results[-1].card_points) == expected
 
 
 def test_the_cards_bonus_goes_to_the_bidders_at_7_tricks() -> None:
     game = scripted(RICH, bid=70)
     result = game.results[-1]
-    assert [result["tricks"][0] + result["tricks"][2], result["tricks"][1] + result["tricks"][3]] \
+    assert [result.seat_tricks[0] + result.seat_tricks[2], result.seat_tricks[1] + result.seat_tricks[3]] \
         == [7, 7]
-    assert result["card_points"] == [130 + 20, 50]
+    assert list(result.card_points) == [130 + 20, 50]
 
 
 def test_the_cards_bonus_goes_to_the_defenders_at_8_tricks() -> None:
     game = scripted(SIX_EIGHT, bid=70)
     result = game.results[-1]
-    assert result["tricks"] == [6, 8, 0, 0]
-    assert result["card_points"] == [60, 120 + 20]
+    assert list(result.seat_tricks) == [6, 8, 0, 0]
+    assert list(result.card_points) == [60, 120 + 20]
 
 
 def test_bidders_making_their_bid_exactly_score_their_points() -> None:
     game = scripted(RICH, bid=150)
-    assert game.results[-1]["deltas"] == [150, 50]
+    assert list(game.results[-1].deltas) == [150, 50]
     assert game.scores == [150, 50]
 
 
 def test_bidders_short_of_their_bid_lose_it_and_defenders_still_score() -> None:
     game = scripted(RICH, bid=155)
-    assert game.results[-1]["deltas"] == [-155, 50]
+    assert list(game.results[-1].deltas) == [-155, 50]
     game = scripted(SIX_EIGHT, bid=70)
-    assert game.results[-1]["deltas"] == [-70, 140]
+    assert list(game.results[-1].deltas) == [-70, 140]
 
 
 def test_defenders_always_score_their_points() -> None:
     game = scripted(POOR, bid=70)  # bidders make 80 >= 70
-    assert game.results[-1]["deltas"] == [80, 120]
+    assert list(game.results[-1].deltas) == [80, 120]
 
 
 # -- the end of the game ---------------------------------------------------------
@@ -716,7 +716,7 @@ def _end_rule_problems(game: GameState, target: int, floor: int) -> list[str]:
     problems = []
     ended = False
     for index, result in enumerate(game.results):
-        scores = result["scores"]
+        scores = result.scores
         reached = [score >= target for score in scores]
         sunk = [floor > 0 and score <= -floor for score in scores]
         if ended:
@@ -725,7 +725,7 @@ def _end_rule_problems(game: GameState, target: int, floor: int) -> list[str]:
     if not ended:
         problems.append(f"the game ended at {game.scores} with no team at {target} or -{floor}")
     a, b = game.scores
-    last_bidders = game.results[-1]["declarer"]
+    last_bidders = game.results[-1].declarer
     if any(score >= target for score in game.scores):
         expected = 0 if a > b else 1 if b > a else (None if last_bidders is None
                                                      else last_bidders % 2)
@@ -763,7 +763,7 @@ def test_the_loss_limit_is_500_by_default_and_a_team_at_or_below_it_loses() -> N
         a, b = game.scores
         assert min(a, b) <= -500 < max(a, b), game.scores
         assert game.winner == (1 if a <= -500 else 0)
-        assert all(min(r["scores"]) > -500 for r in game.results[:-1])
+        assert all(min(r.scores) > -500 for r in game.results[:-1])
         found += 1
     assert found == 30
 
@@ -773,9 +773,9 @@ def test_a_team_exactly_at_minus_the_loss_limit_loses(seed: int) -> None:
     """Replay one seeded game's actions under limits at, and just past, the first set score."""
     game = tricktable.new_game("rook", seed=seed, options={"loss_limit": 0, "target": 2500})
     rng = random.Random(seed)
-    while not game.results or min(game.results[-1]["scores"]) >= 0:
+    while not game.results or min(game.results[-1].scores) >= 0:
         game.apply(rng.choice(game.legal_actions()))
-    scores = game.results[-1]["scores"]
+    scores = game.results[-1].scores
     low = min(scores)
     for limit, ends in ((-low, True), (-low + 5, False)):
         again = tricktable.new_game("rook", seed=seed,
@@ -789,7 +789,7 @@ def test_a_team_exactly_at_minus_the_loss_limit_loses(seed: int) -> None:
 def test_loss_limit_0_lets_the_game_go_on_at_any_score() -> None:
     game = tricktable.new_game("rook", seed=3, options={"loss_limit": 0, "target": 2500})
     rng = random.Random(3)
-    while not game.results or min(game.results[-1]["scores"]) > -800:
+    while not game.results or min(game.results[-1].scores) > -800:
         assert len(game.history) < 20_000
         game.apply(rng.choice(game.legal_actions()))
     assert not game.is_over, f"the game ended at {game.scores} with no loss limit"
@@ -820,7 +820,7 @@ def test_with_follow_suit_off_a_renege_is_allowed_and_found_only_at_the_end() ->
         assert not any("renege" in text.lower() for text in game.events(seat))
     assert game.scores == [0, 0] and not game.results
     play_out(game)
-    assert game.results[-1]["renege"] == {"seat": 2, "trick": 1}
+    assert game.results[-1].extras["renege"] == {"seat": 2, "trick": 1}
 
 
 @pytest.mark.parametrize(("first", "second", "offenders"), [
@@ -842,9 +842,9 @@ def test_a_renege_forfeits_the_hand_and_the_first_renege_decides(
         play(game, *trick_two[second])
     play_out(game)
     result = game.results[-1]
-    assert result["renege"] is not None and result["renege"]["seat"] % 2 == offenders
+    assert result.extras["renege"] is not None and result.extras["renege"]["seat"] % 2 == offenders
     expected = [0, 200] if offenders == 0 else [200, 0]
-    assert result["deltas"] == expected and game.scores == expected
+    assert list(result.deltas) == expected and game.scores == expected
 
 
 # -- the dealer ----------------------------------------------------------------------
@@ -865,9 +865,9 @@ def test_the_dealer_rotates_clockwise_every_hand_thrown_in_hands_included(seed: 
     rng = random.Random(seed)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
-    dealers = [result["dealer"] for result in game.results]
+    dealers = [result.dealer for result in game.results]
     assert dealers == [(first + hand) % 4 for hand in range(len(dealers))]
-    assert game.results[0]["declarer"] is None and len(dealers) >= 2
+    assert game.results[0].declarer is None and len(dealers) >= 2
 
 
 # -- an independent referee ----------------------------------------------------------
@@ -912,7 +912,7 @@ def test_random_hands_agree_with_an_independent_referee(seed: int) -> None:
         game.apply("pass" if rng.random() < 0.6 else min(
             (a for a in game.legal_actions() if a.kind == "bid"), key=lambda a: a.arg or 0))
     if game.is_over:
-        assert game.results[-1]["declarer"] is None
+        assert game.results[-1].declarer is None
         return
     bidder = game.to_move
     assert bidder is not None
@@ -954,8 +954,8 @@ def test_random_hands_agree_with_an_independent_referee(seed: int) -> None:
     bonus_team = bidders if team_tricks[bidders] >= 7 else 1 - bidders
     card_points = list(taken)
     card_points[bonus_team] += 20
-    assert result["tricks"] == tricks_won
-    assert result["card_points"] == card_points
+    assert list(result.seat_tricks) == tricks_won
+    assert list(result.card_points) == card_points
     if reneges:
         offenders = reneges[0] % 2
         deltas = [0, 0]
@@ -964,8 +964,8 @@ def test_random_hands_agree_with_an_independent_referee(seed: int) -> None:
         deltas = [0, 0]
         deltas[bidders] = card_points[bidders] if card_points[bidders] >= bid else -bid
         deltas[1 - bidders] = card_points[1 - bidders]
-    assert result["deltas"] == deltas
-    assert (result["renege"] or {}).get("seat") == (reneges[0] if reneges else None)
+    assert list(result.deltas) == deltas
+    assert (result.extras["renege"] or {}).get("seat") == (reneges[0] if reneges else None)
 
 
 def test_the_table_log_hides_earlier_tricks_of_the_hand() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import tricktable
-from tricktable import DealError, IllegalAction, Phase
+from tricktable import DealError, HandResult, IllegalAction, Phase
 from tricktable.cards import SIXTYSIX, bits
 from tricktable.games.sixtysix import SixtySixGame
 
@@ -78,12 +78,12 @@ def first_play(game: SixtySixGame) -> str:
     return "draw" if "draw" in legal else next(t for t in legal if t.startswith("play"))
 
 
-def play_hand(game: SixtySixGame, policy: Callable[[SixtySixGame], str] = first_play) -> JSON:
+def play_hand(game: SixtySixGame,
+              policy: Callable[[SixtySixGame], str] = first_play) -> HandResult:
     hands = len(game.results)
     while len(game.results) == hands:
         game.apply(policy(game))
-    result: JSON = game.results[-1]
-    return result
+    return game.results[-1]
 
 
 def mask(cards: str) -> int:
@@ -279,7 +279,7 @@ def test_a_marriage_may_be_announced_after_the_stock_is_exhausted() -> None:
     game = start(MAIN)
     result = play_hand(game, keep_hearts)
     assert any(line.startswith("P1 announces the marriage in ♥") for line in game.events(None))
-    assert result["marriages"][0] == 40 and result["declarer"] is None
+    assert result.extras["marriages"][0] == 40 and result.declarer is None
 
 
 def test_showing_a_marriage_without_leading_it_is_allowed_only_to_reach_66() -> None:
@@ -292,7 +292,7 @@ def test_showing_a_marriage_without_leading_it_is_allowed_only_to_reach_66() -> 
     assert game.view(0)["points"] == [32, 0] and "show ♥" in texts(game)
     run(game, "show ♥")
     result = game.results[0]
-    assert result["points"] == [72, 0] and result["deltas"] == [3, 0] and game.is_over
+    assert list(result.points) == [72, 0] and list(result.deltas) == [3, 0] and game.is_over
     assert game.view(1)["marriages"][0]["shown_only"]
 
 
@@ -392,9 +392,9 @@ def test_nothing_to_close_once_the_stock_is_exhausted() -> None:
 
 def test_no_last_trick_10_after_a_close() -> None:
     result = play_hand(run(start(LOW), "close"))
-    assert result["last_trick_bonus"] is None and sum(result["card_points"]) == 20
+    assert result.extras["last_trick_bonus"] is None and sum(result.card_points) == 20
     result = play_hand(start(LEVEL))
-    assert result["last_trick_bonus"] is not None and sum(result["card_points"]) == 130
+    assert result.extras["last_trick_bonus"] is not None and sum(result.card_points) == 130
 
 
 # -- the end of a hand and its score ---------------------------------------------------
@@ -405,7 +405,7 @@ def test_the_hand_ends_the_moment_a_player_reaches_66_schwarz_scores_3() -> None
     assert game.view(0)["points"] == [57, 0] and not game.results
     run(game, "play 10♠", "play J♦")
     result = game.results[0]
-    assert result["points"] == [69, 0] and result["deltas"] == [3, 0]
+    assert list(result.points) == [69, 0] and list(result.deltas) == [3, 0]
     assert game.view(0)["stock_size"] == 8 and game.is_over and game.to_move is None
     assert any("P1 has 69, P2 has 0" in line for line in game.events(1))
 
@@ -414,29 +414,29 @@ def test_schneider_scores_2() -> None:
     game = run(start(MAIN), "marry Q♥", "play 9♠", "draw", "play 9♦", "play Q♦", "draw",
                "play K♠", "play A♠", "draw", "play 10♠", "play J♠")
     result = game.results[0]
-    assert result["points"] == [70, 3] and result["tricks"] == [3, 1]
-    assert result["deltas"] == [2, 0] and game.scores == [2, 0]
+    assert list(result.points) == [70, 3] and list(result.seat_tricks) == [3, 1]
+    assert list(result.deltas) == [2, 0] and game.scores == [2, 0]
 
 
 def test_a_closer_who_reaches_66_scores_as_usual() -> None:
     game = run(start(MAIN), "marry Q♥", "play 9♠", "draw", "close", "play A♠", "play Q♠",
                "play 10♠", "play K♠")
     result = game.results[0]
-    assert result["declarer"] == 0 and result["contract"] == "closed"
-    assert result["points"] == [71, 0] and result["deltas"] == [3, 0]
+    assert result.declarer == 0 and result.contract == "closed"
+    assert list(result.points) == [71, 0] and list(result.deltas) == [3, 0]
 
 
 def test_a_failed_close_gives_3_if_the_opponent_had_no_trick_at_the_close() -> None:
     result = play_hand(run(start(LOW), "close"))
-    assert max(result["points"]) < 66 and result["tricks"][1] > 0
-    assert result["deltas"] == [0, 3] and result["winner"] == 1 and result["declarer"] == 0
+    assert max(result.points) < 66 and result.seat_tricks[1] > 0
+    assert list(result.deltas) == [0, 3] and result.extras["winner"] == 1 and result.declarer == 0
 
 
 def test_a_failed_close_gives_2_if_the_opponent_had_a_trick() -> None:
     game = run(start(LOW), "play J♠", "play 9♥", "draw", "play Q♠", "play K♥", "close")
     assert game.tricks_won == [1, 1]
     result = play_hand(game)
-    assert result["deltas"] == [0, 2] and result["declarer"] == 0
+    assert list(result.deltas) == [0, 2] and result.declarer == 0
 
 
 def test_a_close_fails_when_the_opponent_reaches_66_first() -> None:
@@ -444,37 +444,37 @@ def test_a_close_fails_when_the_opponent_reaches_66_first() -> None:
     assert game.view(1)["points"] == [36, 0]
     run(game, "play 10♦", "play 10♥", "marry Q♥", "play 9♣", "play A♥", "play 9♦")
     result = game.results[0]
-    assert result["points"] == [36, 74] and result["winner"] == 1
-    assert result["deltas"] == [0, 3]  # not 1: P1 had over 33, but P2 had no trick at the close
+    assert list(result.points) == [36, 74] and result.extras["winner"] == 1
+    assert list(result.deltas) == [0, 3]  # not 1: P1 had over 33, but P2 had no trick at the close
 
 
 def test_a_hand_played_out_with_neither_at_66_scores_nothing_and_carries_a_point() -> None:
     result = play_hand(start(LEVEL))
-    assert result["points"] == [65, 65] and result["deltas"] == [0, 0]
-    assert result["winner"] is None and result["carry"] == 1
+    assert list(result.points) == [65, 65] and list(result.deltas) == [0, 0]
+    assert result.extras["winner"] is None and result.extras["carry"] == 1
 
 
 def test_the_carried_point_goes_to_the_winner_of_the_next_hand() -> None:
     game = tricktable.new_game("sixtysix", seed=56)
     assert isinstance(game, SixtySixGame)
-    assert play_hand(game)["carry"] == 1  # seed 56 deals LEVEL's cards
+    assert play_hand(game).extras["carry"] == 1  # seed 56 deals LEVEL's cards
     result = play_hand(game)
-    winner = result["winner"]
-    assert result["carried"] == 1 and result["carry"] == 0
+    winner = result.extras["winner"]
+    assert result.extras["carried"] == 1 and result.extras["carry"] == 0
     loser = 1 - winner
-    base = 3 if result["tricks"][loser] == 0 else 2 if result["points"][loser] < 33 else 1
-    assert result["deltas"][winner] == base + 1
+    base = 3 if result.seat_tricks[loser] == 0 else 2 if result.points[loser] < 33 else 1
+    assert result.deltas[winner] == base + 1
 
 
 def test_carried_points_add_up() -> None:
     game = start(LEVEL)
     game.carry = 1  # as after an earlier played-out hand of a whole game
-    assert play_hand(game)["carry"] == 2
+    assert play_hand(game).extras["carry"] == 2
     game = start(MAIN)
     game.carry = 2
     run(game, "marry Q♥", "play 9♠", "draw", "play A♠", "play Q♠", "draw", "play 10♠", "play J♦")
     result = game.results[0]
-    assert result["deltas"] == [5, 0] and result["carried"] == 2 and result["carry"] == 0
+    assert list(result.deltas) == [5, 0] and result.extras["carried"] == 2 and result.extras["carry"] == 0
 
 
 # -- whole games ----------------------------------------------------------------------
@@ -488,10 +488,10 @@ def test_a_game_goes_to_7_with_the_dealer_alternating() -> None:
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
-        seq = [r["dealer"] for r in game.results]
+        seq = [r.dealer for r in game.results]
         assert all(a != b for a, b in itertools.pairwise(seq))
         assert max(game.scores) >= 7 and game.winner == game.scores.index(max(game.scores))
-        assert all(max(r["scores"]) < 7 for r in game.results[:-1])
+        assert all(max(r.scores) < 7 for r in game.results[:-1])
         assert game.sides == [[0], [1]]
     assert dealers == {0, 1}
 
@@ -501,7 +501,7 @@ def test_the_target_option() -> None:
     rng = random.Random(1)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
-    assert len([r for r in game.results if r["winner"] is not None]) == 1
+    assert len([r for r in game.results if r.extras["winner"] is not None]) == 1
 
 
 def test_game_points_follow_the_losers_points_and_tricks_in_random_hands() -> None:
@@ -514,15 +514,15 @@ def test_game_points_follow_the_losers_points_and_tricks_in_random_hands() -> No
             game.apply(rng.choice([a for a in legal if a.kind != "close"] or legal))
         carry = 0
         for result in game.results:
-            winner = result["winner"]
-            assert result["carried"] == (carry if winner is not None else 0)
-            carry = result["carry"]
+            winner = result.extras["winner"]
+            assert result.extras["carried"] == (carry if winner is not None else 0)
+            carry = result.extras["carry"]
             if winner is None:
                 continue
             loser = 1 - winner
-            value = (3 if result["tricks"][loser] == 0
-                     else 2 if result["points"][loser] < 33 else 1)
-            assert result["deltas"][winner] == value + result["carried"]
+            value = (3 if result.seat_tricks[loser] == 0
+                     else 2 if result.points[loser] < 33 else 1)
+            assert result.deltas[winner] == value + result.extras["carried"]
             seen.add(value)
     assert seen == {1, 2, 3}
 
@@ -597,8 +597,8 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
 def test_results_have_the_common_keys() -> None:
     result = play_hand(run(start(MAIN), "close"))
     assert {"dealer", "declarer", "contract", "tricks", "card_points", "marriages", "deltas",
-            "points", "winner", "carry", "scores"} <= set(result)
-    assert result["dealer"] == 1 and result["declarer"] == 0 and result["contract"] == "closed"
+            "points", "winner", "carry", "scores"} <= set(result.to_json())
+    assert result.dealer == 1 and result.declarer == 0 and result.contract == "closed"
 
 
 def test_a_record_replays_to_the_same_game() -> None:

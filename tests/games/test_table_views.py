@@ -56,8 +56,8 @@ def test_each_step_says_what_to_do_and_what_is_on_the_table(name: str, players: 
                 assert auto in [a.text for a in legal]
             game.apply(rng.choice(legal))
         for result in game.results:
-            assert isinstance(result["outcome"], str) and result["outcome"]
-            last = result["last_trick"]
+            assert isinstance(result.outcome, str) and result.outcome
+            last = result.last_trick
             if last is not None:
                 seats = [p["seat"] for p in last["cards"] if p["seat"] is not None]
                 assert sorted(seats) == list(range(players))

@@ -163,7 +163,7 @@ def test_returns_are_each_seats_sides_score_for_the_hand(name: str, players: int
         for action in moves:
             replay.apply(tricktable.find_game(name).table.actions[action])
         assert replay.is_over and len(replay.results) == 1
-        deltas = replay.results[0]["deltas"]
+        deltas = replay.results[0].deltas
         side = {seat: index for index, members in enumerate(replay.sides) for seat in members}
         assert sorted(side) == list(range(players))
         expected = [float(deltas[side[seat]]) for seat in range(players)]

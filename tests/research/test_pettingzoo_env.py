@@ -90,7 +90,7 @@ def test_action_mask_is_legal_actions_and_rewards_are_hand_scores(name: str,
         totals = _random_episode(environment, rng)
         game = environment.game
         assert game.is_over and len(game.results) == 1
-        deltas = game.results[0]["deltas"]
+        deltas = game.results[0].deltas
         assert totals == {agent: float(deltas[game.side_of(seat)])
                           for seat, agent in enumerate(environment.possible_agents)}
 

@@ -11,6 +11,7 @@ from tt_server_support import Socket, app_client, create_room
 
 import tricktable
 from tricktable.bots import BOT_NAMES
+from tricktable.engine.views import SEAT_KINDS, json_schema, keys_of_kind
 from tricktable.server import ServerConfig
 from tricktable.store import MemoryStore
 
@@ -25,6 +26,21 @@ def test_games_list_every_registered_game_with_every_option(client: Any) -> None
         assert game["options"] == json.loads(json.dumps(cls.rules_type.describe()))
         assert set(game["bots"]) <= set(BOT_NAMES) and "random" in game["bots"]
     assert client.get("/api/bots").json() == list(BOT_NAMES)
+
+
+def test_each_game_s_schema_gives_the_declared_kind_of_every_key(client: Any) -> None:
+    for name in tricktable.games():
+        cls = tricktable.find_game(name)
+        schema = client.get(f"/api/games/{name}/schema").json()
+        assert schema["view"] == json.loads(json.dumps(json_schema(name, cls.view_keys)))
+        kinds = schema["kinds"]["view"]
+        assert set(kinds) == set(schema["view"]["properties"])
+        assert sorted(k for k, kind in kinds.items() if kind in SEAT_KINDS) == sorted(
+            keys_of_kind(cls.view_keys, SEAT_KINDS))
+        assert kinds["winner"] == "side" and kinds["dealer"] == "seat"
+        assert set(schema["kinds"]["result"]) == set(schema["result"]["properties"])
+    missing = client.get("/api/games/chess/schema")
+    assert missing.status_code == 404 and "unknown game 'chess'" in missing.json()["error"]
 
 
 def test_rules_of_each_game(client: Any) -> None:

@@ -151,7 +151,7 @@ def frame_problems(game: GameState, viewer: int | None, frame: JSON, action_text
     skip = view_skip(game, frame["view"])
     rest = {key: value for key, value in frame.items()
             if key not in ("view", "log", "room", "results")}
-    if frame["results"] != game.results:
+    if frame["results"] != [result.to_json() for result in game.results]:
         problems.append("the frame's results are not game.results")
     # the room's title and game name are the game's, not a card ("Rook" is both)
     rest["room"] = {k: v for k, v in frame["room"].items() if k not in ("title", "game")}

@@ -97,7 +97,7 @@ def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
 
 
 def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
-    """The points (the game's ``hand_points``: Pinochle's counted meld and tricks)
+    """The points (the result's ``points``: Pinochle's counted meld and tricks)
     ``seat``'s side takes when it wins the auction at the lowest bid and names ``trump``
     in ``world``."""
     game = world.fork()
@@ -112,4 +112,4 @@ def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
     game.apply(trump)
     while len(game.results) == hand:
         bot_step(game, bots)  # the players watch each trick, as at the table
-    return game.hand_points(game.results[hand], game.side_of(seat))
+    return game.results[hand].points[game.side_of(seat)]

@@ -167,7 +167,7 @@ class StrongBot:
             bot_step(game, bots)
             if took is None:
                 took = _took_trick(game, seat, before)
-        return margin(game.results[hand]["deltas"], game.side_of(seat)), took
+        return margin(game.results[hand].deltas, game.side_of(seat)), took
 
 
 def _still_running(choices: list[Choice]) -> list[Choice]:

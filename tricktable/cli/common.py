@@ -20,6 +20,7 @@ import tricktable
 from tricktable import DealError, GameState, OptionError, RecordError
 from tricktable.bots import Bot, bot_seed, make_bot
 from tricktable.engine.state import JSON
+from tricktable.engine.views import SEAT_KINDS, keys_of_kind
 from tricktable.records import continues
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -165,11 +166,15 @@ class Seating:
 
     names: list[str]
     sides: list[list[int]]
+    seat_keys: frozenset[str] = frozenset(keys_of_kind({}, SEAT_KINDS))
+    """Keys whose numbers are seats: the game's declared seat keys (views and results)."""
 
     @classmethod
     def of(cls, game: GameState) -> Seating:
-        """The seating of ``game``."""
-        return cls([game.seat_name(s) for s in range(game.players)], game.sides)
+        """The seating of ``game``, with the keys its declarations say hold seats."""
+        declared = {**type(game).view_keys, **type(game).result_keys}
+        seat_keys = frozenset(keys_of_kind(declared, SEAT_KINDS))
+        return cls([game.seat_name(s) for s in range(game.players)], game.sides, seat_keys)
 
     def name(self, seat: Any) -> str:
         """A seat's label, or ``-`` when there is none."""

@@ -21,6 +21,7 @@ from rich.text import Text
 import tricktable
 from tricktable import Action
 from tricktable.cli.common import Seating
+from tricktable.engine.results import HandResult
 
 JSON = dict[str, Any]
 
@@ -28,10 +29,6 @@ _COLOURS = {"R": "bold red", "G": "bold green", "Y": "bold yellow", "B": "bold"}
 _COLOUR_CARD = re.compile(r"^([RGYB])\d+$")  # a card of a deck with colours for suits
 _COLOUR_SUITS = {"Red": "bold red", "Green": "bold green", "Yellow": "bold yellow",
                  "Black": "bold"}
-SEAT_KEYS = frozenset({"seat", "dealer", "to_move", "high_bidder", "declarer",
-                       "leader", "selector", "caller", "pass_to", "received_from",
-                       "contra_by", "closer"})
-"""View keys whose value is a seat number, shown by seat name."""
 
 
 @cache
@@ -93,7 +90,7 @@ def trick_text(plays: Sequence[JSON], seating: Seating) -> Text:
 
 def value_text(key: str, value: Any, seating: Seating) -> Text:
     """Any view value as readable text: seats by name, cards coloured, lists joined."""
-    if key in SEAT_KEYS and isinstance(value, int):
+    if key in seating.seat_keys and isinstance(value, int):
         return Text(seating.name(value))
     if value is None:
         return Text("-")
@@ -116,32 +113,20 @@ def value_text(key: str, value: Any, seating: Seating) -> Text:
     return Text(str(value), style=card_style(str(value)))
 
 
-def result_table(result: JSON, seating: Seating, hand: int) -> Table:
+def result_table(result: HandResult, seating: Seating, hand: int) -> Table:
     """One finished hand (a ``game.results`` entry): per side tricks, points and scores."""
-    declarer, contract = result.get("declarer"), result.get("contract")
-    tricks = result.get("tricks") or []
     title = f"Hand {hand}"
-    if declarer is not None:
-        title += f": {seating.name(declarer)} declared {contract or ''}".rstrip()
-    elif not any(tricks):
-        title += ": thrown in"
+    if result.declarer is not None:
+        title += f": {seating.name(result.declarer)} declared {result.contract or ''}".rstrip()
+    title += f": {result.outcome}"
     table = Table(title=title, title_style="bold")
     for column in ("Side", "Tricks", "Card points", "Hand", "Score"):
         table.add_column(column, justify="left" if column == "Side" else "right")
-    for side, seats in enumerate(seating.sides):
-        won = sum(tricks[s] for s in seats if s < len(tricks))
-        table.add_row(seating.side_name(side), str(won),
-                      _nth(result.get("card_points"), side),
-                      _nth(result.get("deltas"), side, signed=True),
-                      _nth(result.get("scores"), side))
+    for side in range(len(seating.sides)):
+        table.add_row(seating.side_name(side), str(result.tricks[side]),
+                      str(result.card_points[side]), f"{result.deltas[side]:+d}",
+                      str(result.scores[side]))
     return table
-
-
-def _nth(values: Any, index: int, signed: bool = False) -> str:
-    if not isinstance(values, list) or index >= len(values):
-        return "-"
-    value = values[index]
-    return f"{value:+d}" if signed and isinstance(value, int) else str(value)
 
 
 def winner_line(winner: int | None, scores: Sequence[int], seating: Seating) -> Text:

@@ -22,7 +22,8 @@ JSON = dict[str, Any]
 
 def game_summary(game: GameState) -> JSON:
     """One finished game: its seed, every hand's result, final scores and winning side."""
-    return {"seed": game.seed, "hands": list(game.results), "scores": list(game.scores),
+    return {"seed": game.seed, "hands": [result.to_json() for result in game.results],
+            "scores": list(game.scores),
             "winner": game.winner}
 
 

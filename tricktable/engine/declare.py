@@ -12,13 +12,19 @@ game's name; it reads the game class's declarations instead, which
   needs (:class:`HandBounds`);
 - ``features(players, sides)``: the observation features the game adds
   (:mod:`tricktable.engine.observe`);
-- ``suggests_bids`` and ``hand_points(result, side)``: whether a hint in the
-  auction suggests a bid per trump, and the points a side took in a hand;
+- ``suggests_bids``: whether a hint in the auction suggests a bid per trump (weighing
+  each side's ``points`` in a :class:`~tricktable.engine.results.HandResult`);
+- ``result_keys``: the extras of the game's hand results, with their kinds;
 - ``winning_sides()`` and ``cards_to_draw()``: who won (a shared win too), and
-  the cards still to come into the hands this hand (a stock still drawn from).
+  the cards still to come into the hands this hand (a stock still drawn from);
+- ``check_hand(index)``: the game's invariants of a finished hand (how its points
+  add up, how its score changes follow from them), which the conformance suite
+  runs on every hand of random games; it raises :class:`InvariantError` (see
+  :func:`require`).
 
 >>> HandBounds(-200, 200, 89).decisions
 89
+>>> require(1 + 1 == 2, "arithmetic")
 """
 
 from __future__ import annotations
@@ -37,3 +43,15 @@ class HandBounds:
     low: float
     high: float
     decisions: int
+
+
+class InvariantError(AssertionError):
+    """A finished hand that breaks its game's declared invariants."""
+
+
+def require(condition: bool, problem: object) -> None:
+    """Raise :class:`InvariantError` with ``problem`` (a message, or the result) unless
+    ``condition`` holds: a game's hand invariants are written with it (not ``assert``, which
+    ``python -O`` drops)."""
+    if not condition:
+        raise InvariantError(str(problem))

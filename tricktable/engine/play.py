@@ -235,6 +235,7 @@ class TrickGame(GameState):
     last_trick: Trick | None  # the last finished trick
     finished: list[Trick]  # this hand's finished tricks, in order
     tricks_played: int
+    hand_number: int  # the hand being played, from 1 (each game counts its hands)
 
     def _start_tricks(self, leader: Seat) -> None:
         """Empty tricks for a new hand's play; ``leader`` leads the first."""

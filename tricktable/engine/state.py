@@ -22,6 +22,7 @@ from tricktable.engine.actions import Action, ActionTable, IllegalAction
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature
+from tricktable.engine.results import HandResult
 from tricktable.engine.rules import Rules
 from tricktable.engine.trick import PlayPosition
 from tricktable.engine.views import Key
@@ -65,6 +66,7 @@ class GameState(ABC):
     unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
     point_fields: ClassVar[frozenset[str]] = frozenset()  # points taken, which no play depends on
     view_keys: ClassVar[Mapping[str, Key]] = {}  # the view's keys beyond the common ones
+    result_keys: ClassVar[Mapping[str, Key]] = {}  # a hand result's extras (engine/results.py)
     _rng: random.Random
     _rng_shared: bool  # another state holds the same generator: copy it before drawing
 
@@ -80,7 +82,7 @@ class GameState(ABC):
         self.to_move: Seat | None = None
         self.scores: list[int] = []
         self.winner: int | None = None  # the winning side once the game is over
-        self.results: list[JSON] = []  # one summary per finished hand
+        self.results: list[HandResult] = []  # one per finished hand
         self.log: list[Event] = []
         self.history: list[str] = []  # the text of every action applied
 
@@ -364,14 +366,17 @@ class GameState(ABC):
         """The sides that won the game (several share a win), empty while it goes on."""
         return [] if self.winner is None else [self.winner]
 
+    def check_hand(self, index: int) -> None:
+        """Raise :class:`~tricktable.engine.declare.InvariantError` if the finished hand
+        ``results[index]`` breaks the game's invariants (its points, its score changes)."""
+        raise NotImplementedError(
+            f"{self.title} declares no hand invariants: override check_hand(index) to check "
+            f"how results[index]'s points add up and how its score changes follow from them "
+            f"(see tricktable/games/invariants.py)")
+
     def cards_to_draw(self) -> int:
         """Cards still to come into the hands this hand (a stock still drawn from)."""
         return 0
-
-    def hand_points(self, result: JSON, side: int) -> int:
-        """The points ``side`` took in the finished hand ``result``, whether or not its
-        contract was made (the suggested bids weigh them)."""
-        return int(result["card_points"][side])
 
     def seat_name(self, seat: Seat) -> str:
         """A seat's label: N E S W with four players, else P1, P2, ..."""

@@ -143,19 +143,25 @@ def keys_of_kind(extras: Mapping[str, Key], kinds: frozenset[str]) -> list[str]:
 
 
 def write_schemas(folder: str) -> list[str]:
-    """Write every registered game's view schema to ``folder``; return the files written."""
+    """Write every registered game's view schema (``NAME.schema.json``) and hand result
+    schema (``NAME.result.schema.json``) to ``folder``; return the files written."""
     import json
     from pathlib import Path
 
     from tricktable.engine.registry import find_game, game_names
+    from tricktable.engine.results import result_schema
 
     written = []
     for name in game_names():
-        path = Path(folder) / f"{name}.schema.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        schema = json_schema(name, find_game(name).view_keys)
-        path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        written.append(str(path))
+        cls = find_game(name)
+        for path, schema in ((Path(folder) / f"{name}.schema.json",
+                              json_schema(name, cls.view_keys)),
+                             (Path(folder) / f"{name}.result.schema.json",
+                              result_schema(name, cls.result_keys))):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
+            written.append(str(path))
     return written
 
 

@@ -27,10 +27,12 @@ from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import TrickGame, plain_spec
 from tricktable.engine.registry import register_game
+from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
+from tricktable.games import invariants
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
 """Cards per hand for each number of players."""
@@ -162,6 +164,12 @@ class BidderGame(TrickGame):
     table = TABLE
     rules_type = BidderRules
     player_counts = (4, 3, 5, 6)
+    result_keys: ClassVar[dict[str, Key]] = {
+        "value": Key("count", "the contract's value before doubling", nullable=True),
+        "knocks": Key("count", "knocks this hand (each doubles the value)"),
+        "contra": Key("flag", "a defender declared contra (doubles the value)"),
+        "multiplier": Key("count", "2 to the knocks and contra"),
+    }
     view_keys: ClassVar[dict[str, Key]] = {
         "hand_size": Key("count", "cards each player is dealt"),
         "deals": Key("count", "hands in the game"),
@@ -347,22 +355,15 @@ class BidderGame(TrickGame):
         declarer = None if thrown_in else self.declarer
         deltas = [0] * self.players if declarer is None else self._deltas()
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        self.results.append({
-            "hand": self.hand_number,
-            "dealer": self.dealer,
-            "declarer": declarer,
-            "contract": None if declarer is None else self._contract_text(),
-            "made": None if declarer is None else self._made(),
-            "value": None if declarer is None else self._value(),
-            "knocks": len(self.knockers),
-            "contra": self.contra_by is not None,
-            "multiplier": self.multiplier,
-            "tricks": list(self.tricks_won),
-            "card_points": list(self.tricks_won),
-            "deltas": deltas,
-            "scores": list(self.scores),
-        })
-        self.results[-1].update(self._hand_end_extras())
+        won = 0 if declarer is None else self.tricks_won[declarer]
+        self.results.append(hand_result(
+            self, declarer=declarer, made=None if declarer is None else self._made(),
+            contract=None if declarer is None else self._contract_text(),
+            margin=None if declarer is None else (-won if self.bid == NULL
+                                                  else won - (self.bid or 0)),
+            card_points=self.tricks_won, deltas=deltas, outcome=self._outcome(declarer, won),
+            value=None if declarer is None else self._value(), knocks=len(self.knockers),
+            contra=self.contra_by is not None, multiplier=self.multiplier))
         changes = ", ".join(f"{self.seat_name(s)} {d:+d}" for s, d in enumerate(deltas))
         self.log.append(Event("score", None, f"hand {self.hand_number} over: {changes}"))
         if self.deal is None and self.hand_number < self.deals:
@@ -617,6 +618,10 @@ class BidderGame(TrickGame):
                   for players, size in HAND_SIZES.items()}
     zero_sum = True
 
+    def check_hand(self, index: int) -> None:
+        """The invariants of a finished hand (tricktable/games/invariants.py)."""
+        invariants.bidder_hand(self, index)
+
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """The whole hand bid, doubled by every knock and a contra, paid by or to each other
@@ -688,20 +693,15 @@ class BidderGame(TrickGame):
             items.append({"label": "Left out", "cards": hand_text(self.left_over)})
         return {"prompt": None if seat is None else self.prompt(seat), "table": items}
 
-    def _hand_end_extras(self) -> JSON:
-        """The hand's last trick and how it went for the declarer, in words."""
-        last = self.last_trick_view()
-        result = self.results[-1]
-        if result["declarer"] is None:
-            return {"last_trick": last, "outcome": "thrown in: everyone passed"}
-        won = self.tricks_won[result["declarer"]]
+    def _outcome(self, declarer: Seat | None, won: int) -> str:
+        """How the hand went for the declarer, in words."""
+        if declarer is None:
+            return "thrown in: everyone passed"
         if self.bid == NULL:
-            how = "null made: no trick taken" if result["made"] else "null lost: took a trick"
-        elif result["made"]:
-            how = f"made with {won} tricks of {self.bid}"
-        else:
-            how = f"set by {(self.bid or 0) - won}: {won} tricks of {self.bid}"
-        return {"last_trick": last, "outcome": how}
+            return "null made: no trick taken" if self._made() else "null lost: took a trick"
+        if self._made():
+            return f"made with {won} tricks of {self.bid}"
+        return f"set by {(self.bid or 0) - won}: {won} tricks of {self.bid}"
 
 
 

@@ -28,10 +28,12 @@ from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
+from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
+from tricktable.games import invariants
 
 SUITS = 4
 NO_TRUMP = SUITS  # the contract index of No Trump; 0..3 are the suit contracts
@@ -147,6 +149,14 @@ class NotrumpGame(TrickGame):
     rules_type = NotrumpRules
     player_counts = (4, 3)
     unsearched = frozenset({"spec"})  # made of team_of, trump, markers, revealed, may_call
+    result_keys: ClassVar[dict[str, Key]] = {
+        "value": Key("count", "the contract's value", nullable=True),
+        "choices": Key("records", "the contract choices in order: {seat, choice}"),
+        "teams": Key("sides", "the selecting team first, then the defenders (none if dropped)"),
+        "team_trumps": Key("texts", "each side's trump at the end, in the order of sides"),
+        "calls": Key("records", "the trump calls: {seat, suit, trick}"),
+        "thrown_out": Key("flag", "the turned-up first trick was thrown out (three players)"),
+    }
     view_keys: ClassVar[dict[str, Key]] = {
         "choices": Key("records", "the contract choices so far: {seat, choice}"),
         "value": Key("count", "what the contract is worth", nullable=True),
@@ -400,24 +410,17 @@ class NotrumpGame(TrickGame):
     def _end_hand(self) -> None:
         deltas, made = self._hand_deltas()
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        self.results.append({
-            "hand": self.hand_number,
-            "dealer": self.dealer,
-            "declarer": self.declarer,
-            "contract": contract_text(self.contract),
-            "value": VALUES[self.contract] if self.contract is not None else None,
-            "made": made,
-            "choices": self._choices_view(),
-            "teams": [list(team) for team in self.teams],
-            "tricks": list(self.tricks_won),
-            "card_points": self._side_tricks(),
-            "deltas": deltas,
-            "trump": self._side_trumps(),
-            "calls": self._calls_view(),
-            "thrown_out": bool(self.thrown_out),
-            "scores": list(self.scores),
-        })
-        self.results[-1].update(self._hand_end_extras(made))
+        played = self._played_view()
+        won = sum(self.tricks_won[s] for s in self.teams[0]) if self.declarer is not None else 0
+        margin = None if made is None else won - NEEDED
+        self.results.append(hand_result(
+            self, declarer=self.declarer, contract=contract_text(self.contract), made=made,
+            margin=margin, card_points=self._side_tricks(), deltas=deltas,
+            outcome=self._outcome(made, won), last_trick=played[-1] if played else None,
+            value=VALUES[self.contract] if self.contract is not None else None,
+            choices=self._choices_view(), teams=[list(team) for team in self.teams],
+            team_trumps=self._side_trumps(), calls=self._calls_view(),
+            thrown_out=bool(self.thrown_out)))
         shown = ", ".join(f"{self.side_name(i)} {d:+d}" for i, d in enumerate(deltas))
         self.log.append(Event("score", None, f"hand {self.hand_number} over: {shown}; scores "
                                              f"{'-'.join(map(str, self.scores))}"))
@@ -780,6 +783,10 @@ class NotrumpGame(TrickGame):
     phases = (Phase.CONTRACT, Phase.MARKER, Phase.PASS, Phase.PLAY)
     deal_piles: ClassVar[Piles] = {4: {}, 3: {"turned_up": 1}}
 
+    def check_hand(self, index: int) -> None:
+        """The invariants of a finished hand (tricktable/games/invariants.py)."""
+        invariants.notrump_hand(self, index)
+
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """A side scores nothing or the contract's value; each seat chooses, sets a marker,
@@ -855,15 +862,12 @@ class NotrumpGame(TrickGame):
         return {"prompt": None if seat is None else self.prompt(seat), "table": items,
                 "at_seats": at_seats}
 
-    def _hand_end_extras(self, made: bool | None) -> JSON:
-        """The hand's last trick and how it went for the selecting side, in words."""
-        played = self._played_view()
-        last = played[-1] if played else None
+    def _outcome(self, made: bool | None, won: int) -> str:
+        """How the hand went for the selecting side, in words."""
         if made is None or self.declarer is None:
-            return {"last_trick": last, "outcome": "both passed: the hand is dropped"}
-        won = sum(self.tricks_won[s] for s in self.teams[0])
+            return "both passed: the hand is dropped"
         how = f"made with {won} tricks" if made else f"set by {NEEDED - won}: {won} tricks"
-        return {"last_trick": last, "outcome": f"{how} of the {NEEDED} needed"}
+        return f"{how} of the {NEEDED} needed"
 
 
 

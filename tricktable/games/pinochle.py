@@ -29,10 +29,12 @@ from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
+from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
+from tricktable.games import invariants
 from tricktable.games.meld import (
     ACE,
     AROUND,
@@ -271,6 +273,12 @@ class PinochleGame(TrickGame, Passing):
     play_points = POINTS
     point_fields = frozenset({"card_points"})
     unsearched = frozenset({"played", "lacks", "last_trick", "taken", "gave"})  # no play reads
+    result_keys: ClassVar[dict[str, Key]] = {
+        "bid": Key("count", "the winning bid (the assumed bid when thrown in)"),
+        "trump": Key("text", "the trump named, null when thrown in", nullable=True),
+        "thrown_in": Key("flag", "the dealer threw the hand in at the assumed bid"),
+        "meld_counted": Key("counts", "each side's meld that counted toward its score"),
+    }
     view_keys: ClassVar[dict[str, Key]] = {
         "team_names": Key("texts", "each side's name, in the order of sides"),
         "options": Key("record", "the rules options of this game"),
@@ -456,23 +464,14 @@ class PinochleGame(TrickGame, Passing):
             deltas[bidders] = totals[bidders] if made else -self.bid
             deltas[1 - bidders] = totals[1 - bidders]
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        self.results.append({
-            "hand": self.hand_number,
-            "dealer": self.dealer,
-            "declarer": None if thrown_in else self.bidder,
-            "contract": None if thrown_in else f"{self.bid} {SUIT_TEXT[self.trump or 0]}",
-            "bid": self.bid,
-            "trump": None if thrown_in else SUIT_TEXT[self.trump or 0],
-            "thrown_in": thrown_in,
-            "made": made,
-            "tricks": list(self.tricks_won),
-            "card_points": list(self.card_points),
-            "meld": meld,
-            "meld_counted": counted,
-            "deltas": deltas,
-            "scores": list(self.scores),
-        })
-        self.results[-1].update(self._hand_end_extras(thrown_in))
+        totals = [m + p for m, p in zip(counted, self.card_points, strict=True)]
+        margin = None if made is None else totals[(self.bidder or 0) & 1] - self.bid
+        self.results.append(hand_result(
+            self, declarer=None if thrown_in else self.bidder, made=made, margin=margin,
+            contract=None if thrown_in else f"{self.bid} {SUIT_TEXT[self.trump or 0]}",
+            card_points=self.card_points, points=totals, meld=meld, deltas=deltas,
+            outcome=self._outcome(margin), bid=self.bid, thrown_in=thrown_in,
+            trump=None if thrown_in else SUIT_TEXT[self.trump or 0], meld_counted=counted))
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
                    f"scores {self.scores[0]}-{self.scores[1]}")
         self.log.append(Event("score", None, summary))
@@ -777,6 +776,10 @@ class PinochleGame(TrickGame, Passing):
     deal_piles: ClassVar[Piles] = {4: {}}
     suggests_bids = True
 
+    def check_hand(self, index: int) -> None:
+        """The invariants of a finished hand (tricktable/games/invariants.py)."""
+        invariants.pinochle_hand(self, index)
+
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """A set loses at most the highest bid; a team scores at most a hand's whole meld
@@ -812,10 +815,6 @@ class PinochleGame(TrickGame, Passing):
             Feature("gave", (d,), "the cards the seat passed", obs.cards_of("passed")),
             Feature("received", (d,), "the cards the seat received", obs.cards_of("received")),
         ]
-
-    def hand_points(self, result: JSON, side: int) -> int:
-        """The team's meld that counted and its trick points."""
-        return int(result["meld_counted"][side] + result["card_points"][side])
 
     # -- what the table shows (the web table and the terminal read these) ----
 
@@ -853,16 +852,13 @@ class PinochleGame(TrickGame, Passing):
         return {"prompt": None if seat is None else self.prompt(seat), "table": items,
                 "at_seats": at_seats}
 
-    def _hand_end_extras(self, thrown_in: bool) -> JSON:
-        """The hand's last trick and how it went for the bidders, in words."""
-        extras: JSON = {"last_trick": self.last_trick_view(), "outcome": "thrown in by the dealer"}
-        if not thrown_in:
-            bidders = (self.bidder or 0) & 1
-            result = self.results[-1]
-            total = result["meld_counted"][bidders] + result["card_points"][bidders]
-            extras["outcome"] = (f"made: {total} of the {self.bid} bid" if result["made"]
-                                 else f"set by {self.bid - total}: {total} of the {self.bid} bid")
-        return extras
+    def _outcome(self, margin: int | None) -> str:
+        """How the hand went for the bidders, in words."""
+        if margin is None:
+            return "thrown in by the dealer"
+        total = self.bid + margin
+        return (f"made: {total} of the {self.bid} bid" if margin >= 0
+                else f"set by {-margin}: {total} of the {self.bid} bid")
 
 
 

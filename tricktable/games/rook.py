@@ -27,10 +27,12 @@ from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature
 from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
+from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, DealError, Phase, deal_round, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
+from tricktable.games import invariants
 
 BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
 HAND_SIZE = 14
@@ -139,6 +141,11 @@ class RookGame(TrickGame):
     play_points = POINTS
     point_fields = frozenset({"card_points"})
     unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "played"})
+    result_keys: ClassVar[dict[str, Key]] = {
+        "renege": Key("record", "the first renege: {seat, trick}, which forfeits the hand",
+                      nullable=True),
+        "discard": Key("cards", "the card the bidder discarded (counts for nobody)"),
+    }
     view_keys: ClassVar[dict[str, Key]] = {
         "bids": Key("records", "the auction so far: {seat, bid}, bid null for a pass"),
         "high_bid": Key("count", "the highest bid so far", nullable=True),
@@ -267,21 +274,13 @@ class RookGame(TrickGame):
                 deltas[bidders] = points[bidders] if made else -self.bid
                 deltas[1 - bidders] = points[1 - bidders]
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        self.results.append({
-            "hand": self.hand_number,
-            "dealer": self.dealer,
-            "declarer": None if thrown_in else self.bidder,
-            "contract": None if thrown_in else f"{self.bid} {ROOK.suit_text(self.trump or 0)}",
-            "tricks": list(self.tricks_won),
-            "card_points": points,
-            "deltas": deltas,
-            "made": made,
-            "renege": renege,
-            "discard": [ROOK.text(c) for c in bits(self.discarded)],
-            "last_trick": self.last_trick_view(),
-            "scores": list(self.scores),
-        })
-        self.results[-1]["outcome"] = self._outcome(self.results[-1])
+        declarer = None if thrown_in else self.bidder
+        margin = None if made is None else points[(self.bidder or 0) % 2] - self.bid
+        self.results.append(hand_result(
+            self, declarer=declarer, made=made, margin=margin,
+            contract=None if thrown_in else f"{self.bid} {ROOK.suit_text(self.trump or 0)}",
+            card_points=points, deltas=deltas, outcome=self._outcome(declarer, made, points),
+            renege=renege, discard=[ROOK.text(c) for c in bits(self.discarded)]))
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
                    f"scores N/S {self.scores[0]}, E/W {self.scores[1]}")
         if renege:
@@ -562,6 +561,10 @@ class RookGame(TrickGame):
     phases = (Phase.BID, Phase.DISCARD, Phase.TRUMP, Phase.PLAY)
     deal_piles: ClassVar[Piles] = {4: {"nest": 1}}
 
+    def check_hand(self, index: int) -> None:
+        """The invariants of a finished hand (tricktable/games/invariants.py)."""
+        invariants.rook_hand(self, index)
+
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """The 200 points either way; 27 bids and 4 passes, discard, trump, 56 cards."""
@@ -611,13 +614,14 @@ class RookGame(TrickGame):
             items.append({"label": "Nest", "text": f"{self.nest.bit_count()} card face down"})
         return {"prompt": None if seat is None else self.prompt(seat), "table": items}
 
-    def _outcome(self, result: JSON) -> str:
+    def _outcome(self, declarer: Seat | None, made: bool | None, taken: list[int]) -> str:
         """How the hand went for the bidders, in words ("made: 135 of 120", "set by 15")."""
-        if result["declarer"] is None:
+        if declarer is None:
             return "thrown in: nobody bid"
-        if result["renege"] is not None:
-            return f"renege by {self.seat_name(result['renege']['seat'])}: 200 to the other team"
-        points = result["card_points"][result["declarer"] % 2]
-        if result["made"]:
+        if made is None:
+            seat = self.reneges[0][0]
+            return f"renege by {self.seat_name(seat)}: 200 to the other team"
+        points = taken[declarer % 2]
+        if made:
             return f"made: {points} points of the {self.bid} bid"
         return f"set by {self.bid - points}: {points} points of the {self.bid} bid"

@@ -28,10 +28,12 @@ from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, HEAD, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
+from tricktable.engine.results import HandResult, hand_result
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import JSON, Phase, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
+from tricktable.games import invariants
 
 HAND_SIZE = 6
 PACKET = 3  # cards dealt at a time
@@ -164,6 +166,16 @@ class SixtySixGame(TrickGame):
     rules_type = SixtySixRules
     player_counts = (2,)
     play_points = POINTS
+    result_keys: ClassVar[dict[str, Key]] = {
+        "trump": Key("text", "the trump suit"),
+        "marriages": Key("counts", "each player's marriage points that counted"),
+        "last_trick_bonus": Key("seat", "who won the 10 for the last trick", nullable=True),
+        "played_out": Key("flag", "every card was played"),
+        "winner": Key("seat", "who won the hand's game points, null if they carry over",
+                      nullable=True),
+        "carried": Key("count", "game points carried in from played-out hands"),
+        "carry": Key("count", "game points carried to the next hand"),
+    }
     view_keys: ClassVar[dict[str, Key]] = {
         "trump_card": Key("card", "the turned-up trump under the stock", nullable=True),
         "stock_size": Key("count", "cards left in the stock"),
@@ -492,32 +504,23 @@ class SixtySixGame(TrickGame):
             self.carry += 1
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
         self.results.append(self._result(winner, deltas, carried, how))
-        self.results[-1].update(self._hand_end_extras())
         self._log("score", winner, f"hand {self.hand_number} over: {how}; "
                                    f"P1 {deltas[0]:+d}, P2 {deltas[1]:+d}; "
                                    f"scores {self.scores[0]}-{self.scores[1]}")
         self._next_hand_or_end()
 
-    def _result(self, winner: Seat | None, deltas: list[int], carried: int, how: str) -> JSON:
-        return {
-            "hand": self.hand_number,
-            "dealer": self.dealer,
-            "declarer": self.closer,
-            "contract": None if self.closer is None else "closed",
-            "trump": self._suit(self.trump),
-            "tricks": list(self.tricks_won),
-            "card_points": list(self.card_points),
-            "marriages": [self.marriage_points[s] if self.tricks_won[s] else 0 for s in (0, 1)],
-            "points": [self.counted(0), self.counted(1)],
-            "last_trick_bonus": self.last_bonus,
-            "played_out": not (self.hands[0] | self.hands[1]),
-            "winner": winner,
-            "carried": carried,
-            "carry": self.carry,
-            "deltas": deltas,
-            "reason": how,
-            "scores": list(self.scores),
-        }
+    def _result(self, winner: Seat | None, deltas: list[int], carried: int,
+                how: str) -> HandResult:
+        closer = self.closer
+        return hand_result(
+            self, declarer=closer, contract=None if closer is None else "closed",
+            made=None if closer is None else winner == closer,
+            margin=None if closer is None else self.counted(closer) - GOAL,
+            card_points=self.card_points, points=[self.counted(0), self.counted(1)],
+            deltas=deltas, outcome=how, trump=self._suit(self.trump),
+            marriages=[self.marriage_points[s] if self.tricks_won[s] else 0 for s in (0, 1)],
+            last_trick_bonus=self.last_bonus, played_out=not (self.hands[0] | self.hands[1]),
+            winner=winner, carried=carried, carry=self.carry)
 
     def _next_hand_or_end(self) -> None:
         if self.deal is None and max(self.scores) < self.rules.target:
@@ -678,6 +681,10 @@ class SixtySixGame(TrickGame):
     phases = (Phase.PLAY,)
     deal_piles: ClassVar[Piles] = {2: {"stock": 11, "trump": 1}}  # the stock top first
 
+    def check_hand(self, index: int) -> None:
+        """The invariants of a finished hand (tricktable/games/invariants.py)."""
+        invariants.sixtysix_hand(self, index)
+
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """0 to 3 game points; 24 cards, 6 draws, a close, an exchange, a marriage shown."""
@@ -744,10 +751,6 @@ class SixtySixGame(TrickGame):
                 "at_seats": at_seats,
                 "auto_action": "draw" if mover and self.drawing else None}
 
-    def _hand_end_extras(self) -> JSON:
-        """The hand's last trick and its outcome in words."""
-        last = self.last_trick_view()
-        return {"last_trick": last, "outcome": self.results[-1]["reason"]}
 
 
 

@@ -275,7 +275,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         game = self.game
         if game is None or not game.is_over:
             return [0.0] * self.config.players
-        deltas = game.results[-1]["deltas"]
+        deltas = game.results[-1].deltas
         return [float(deltas[game.side_of(seat)]) for seat in range(self.config.players)]
 
     def __str__(self) -> str:

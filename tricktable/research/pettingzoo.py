@@ -13,7 +13,7 @@ nothing.
 An episode is one hand (``episode="hand"``, the default: a random deal from
 the environment's seeded RNG, the dealer too) or one whole game
 (``episode="game"``). When a hand ends, each agent is rewarded its side's
-score for that hand, in the game's own points (``results[-1]["deltas"]``);
+score for that hand, in the game's own points (``results[-1].deltas``);
 every other step rewards 0. ``reset(seed=S)`` makes the episodes that follow
 reproducible; ``reset``'s ``options`` are not used (the rules options are
 given to the constructor).
@@ -141,7 +141,7 @@ class TricktableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self._clear_rewards()
         for result in self.game.results[hands:]:
             for seat, name in enumerate(self.agents):
-                self.rewards[name] += float(result["deltas"][self.game.side_of(seat)])
+                self.rewards[name] += float(result.deltas[self.game.side_of(seat)])
         if self.game.is_over:
             self.terminations = {name: True for name in self.agents}
         else:

@@ -28,6 +28,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import tricktable
 from tricktable import OptionError, RecordError
 from tricktable.bots import BOT_NAMES
+from tricktable.engine.results import COMMON_RESULT, result_schema
+from tricktable.engine.views import COMMON, json_schema
 from tricktable.server import protocol
 from tricktable.server.bodies import CreateBody, JoinBody
 from tricktable.server.common import (
@@ -78,6 +80,18 @@ def game_info(name: str) -> JSON:
     return {"name": cls.name, "title": cls.title, "player_counts": list(cls.player_counts),
             "options": cls.rules_type.describe(), "bots": usable_bots(cls.name),
             "default_bot": default_bot(cls.name)}
+
+
+def game_schema(name: str) -> JSON:
+    """A game's view and hand result schemas as its declarations give them, and the kind of
+    each key (``seat``, ``seats``, ``side``, ``cards``...), which the web table reads to show
+    seats and sides by name instead of guessing from key names."""
+    cls = tricktable.find_game(name)
+    view_keys, result_keys = {**COMMON, **cls.view_keys}, {**COMMON_RESULT, **cls.result_keys}
+    return {"name": cls.name, "view": json_schema(cls.name, cls.view_keys),
+            "result": result_schema(cls.name, cls.result_keys),
+            "kinds": {"view": {key: item.kind for key, item in view_keys.items()},
+                      "result": {key: item.kind for key, item in result_keys.items()}}}
 
 
 def rules_text(name: str) -> JSON:
@@ -379,6 +393,13 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         except OptionError as error:
             raise HTTPException(404, str(error)) from None
 
+    @app.get("/api/games/{name}/schema")
+    async def schema(name: str) -> JSON:
+        try:
+            return game_schema(name)
+        except OptionError as error:
+            raise HTTPException(404, str(error)) from None
+
     @app.get("/api/bots")
     async def bots() -> list[str]:
         return list(BOT_NAMES)
@@ -548,7 +569,8 @@ def replay_step(record: JSON, moves: list[JSON], step: int, room: JSON) -> JSON:
                       "hand": view.get("hand", []), "extra": extra})
     return {"room": room, "step": step, "total": len(moves),
             "move": moves[step - 1] if step else None, "moves": moves,
-            "view": spectator, "seats": seats, "results": game.results,
+            "view": spectator, "seats": seats,
+            "results": [result.to_json() for result in game.results],
             "log": game.events(None)}
 
 

@@ -592,7 +592,8 @@ class Room:
             start, entries = 0, self.game.table_log(seat)
         return {"type": "state", "version": self.info.version, "seat": seat,
                 "room": cache_room(cache, self), "view": view, "legal": legal,
-                "results": self.game.results, "log": entries, "log_start": start}
+                "results": [result.to_json() for result in self.game.results],
+                "log": entries, "log_start": start}
 
     def _broadcast(self) -> None:
         """Send every client its state: one serialized frame per seat and log position."""

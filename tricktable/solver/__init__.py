@@ -105,7 +105,7 @@ class Solver:
 
     def score(self, game: GameState) -> float:
         """The finished hand's value for this side."""
-        return margin(game.results[self.hands_done][self.field], self.side)
+        return margin(getattr(game.results[self.hands_done], self.field), self.side)
 
     def _key(self, game: GameState) -> tuple[tuple[object, ...] | None, float]:
         """The transposition key at a trick's start (else None), and the value so far

@@ -104,6 +104,7 @@ function takeState(frame) {
   state.frame = frame; state.view = frame.view; state.room = frame.room;
   state.seat = frame.seat; state.legal = frame.legal; state.pending = false; state.chooser = null;
   state.results = frame.results || [];
+  if (state.kinds === undefined) loadKinds(state.room.game);
   const now = Date.now();
   for (const seat of state.room.seats) {
     seat.away_until = seat.away_in === null || seat.away_in === undefined ? null : now + seat.away_in * 1000;
@@ -215,13 +216,24 @@ function scheduleAutoAction() {
 
 // -- panels ----------------------------------------------------------------------------
 
+// The declared kind of each view key (seat, seats, side, cards...), from the game's schema:
+// which numbers are seats or sides is read, never guessed from a key's name.
+async function loadKinds(game) {
+  state.kinds = {};
+  try {
+    state.kinds = (await api(`/api/games/${encodeURIComponent(game)}/schema`)).kinds.view;
+    render();
+  } catch { state.kinds = undefined; } // asked again with the next frame
+}
+
 function valueEl(value, key) {
   if (value === null || value === undefined || value === "") return document.createTextNode("—");
   if (typeof value === "string") return isCard(value) ? cardEl(value, { small: true }) : document.createTextNode(value);
-  if (typeof value === "number" && /seat|bidder|declarer|winner|closer|dealer$|by$|_to$|_from$/.test(key || "")) {
+  const kind = (state.kinds || {})[key];
+  if (typeof value === "number" && (kind === "seat" || kind === "seats")) {
     return document.createTextNode(seatLabel(state, value));
   }
-  if (typeof value === "number" && /team$/.test(key || "")) return document.createTextNode(sideName(state, value));
+  if (typeof value === "number" && kind === "side") return document.createTextNode(sideName(state, value));
   if (typeof value !== "object") return document.createTextNode(String(value));
   if (Array.isArray(value)) {
     if (!value.length) return document.createTextNode("—");
