@@ -79,7 +79,8 @@ def test_only_legal_actions_and_never_reneges(options: dict[str, Any]) -> None:
             assert action in legal
             game.apply(action)
         for result in game.results:
-            assert result.extras["renege"] is None or result.extras["renege"]["seat"] not in heuristic_seats
+            renege = result.extras["renege"]
+            assert renege is None or renege["seat"] not in heuristic_seats
 
 
 def test_deterministic_for_a_seed() -> None:

@@ -61,9 +61,10 @@ def test_hands_keep_within_the_declared_bounds_and_sums(name: str, players: int)
                 assert decisions <= bounds.decisions, (
                     f"hand {hand + 1} took {decisions} decisions, over {bounds.decisions}")
                 assert all(bounds.low <= d <= bounds.high for d in result.deltas), (
-                    f"hand {hand + 1}: deltas {result['deltas']} outside {bounds}")
+                    f"hand {hand + 1}: deltas {result.deltas} outside {bounds}")
                 if cls.zero_sum:
                     assert sum(result.deltas) == 0, result
+                game.check_hand(hand)  # the game's invariants hold with every option on
                 decisions, hand = 0, hand + 1
             assert hand == len(game.results) > 0
 

@@ -375,7 +375,8 @@ def test_each_knock_and_contra_double_the_value() -> None:
     game.apply("contra")
     assert game.view(3)["value"] == 8 * 2 ** 3
     result = play_first_legal(game).results[0]
-    assert (result.extras["knocks"], result.extras["contra"], result.extras["multiplier"]) == (2, True, 8)
+    extras = result.extras
+    assert (extras["knocks"], extras["contra"], extras["multiplier"]) == (2, True, 8)
     assert list(result.deltas) == [192, -64, -64, -64]
 
 

@@ -650,8 +650,7 @@ def test_counters_are_worth_5_10_10_15_and_the_rook_20() -> None:
 def test_the_cards_bonus_goes_to_the_bidders_at_7_tricks() -> None:
     game = scripted(RICH, bid=70)
     result = game.results[-1]
-    assert [result.seat_tricks[0] + result.seat_tricks[2], result.seat_tricks[1] + result.seat_tricks[3]] \
-        == [7, 7]
+    assert list(result.tricks) == [7, 7]
     assert list(result.card_points) == [130 + 20, 50]
 
 

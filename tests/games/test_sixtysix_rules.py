@@ -474,7 +474,8 @@ def test_carried_points_add_up() -> None:
     game.carry = 2
     run(game, "marry Q♥", "play 9♠", "draw", "play A♠", "play Q♠", "draw", "play 10♠", "play J♦")
     result = game.results[0]
-    assert list(result.deltas) == [5, 0] and result.extras["carried"] == 2 and result.extras["carry"] == 0
+    assert list(result.deltas) == [5, 0]
+    assert result.extras["carried"] == 2 and result.extras["carry"] == 0
 
 
 # -- whole games ----------------------------------------------------------------------
