@@ -19,6 +19,7 @@ from tricktable.cli.replay import replay
 from tricktable.cli.serve import serve
 from tricktable.cli.simulate import simulate
 from tricktable.cli.solve import solve
+from tricktable.cli.tournament import tournament
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,7 +28,8 @@ def main() -> None:
     """Bidding trick-taking card games: play against bots, simulate, replay records."""
 
 
-for _command in (play, simulate, arena, replay, record, analyse, solve, games, serve, ratings):
+for _command in (play, simulate, arena, replay, record, analyse, solve, games, serve, ratings,
+                 tournament):
     main.add_command(_command)
 
 __all__ = ["main"]

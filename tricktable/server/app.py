@@ -49,6 +49,7 @@ from tricktable.server.players import player_of_key, players_api
 from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
 from tricktable.server.ratings import room_settings
 from tricktable.server.rooms import Room, start_game
+from tricktable.server.tournaments import tournaments_api
 from tricktable.store import Store, open_store
 
 log = logging.getLogger("tricktable.server")
@@ -375,6 +376,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.include_router(players_api(count_new_room, page))
+    app.include_router(tournaments_api(count_new_room, page))
 
     # -- the API ------------------------------------------------------------------
 

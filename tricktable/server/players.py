@@ -115,19 +115,22 @@ async def player_of_key(request: Request, key: str) -> PlayerInfo:
     return player
 
 
+def page_route(page: Callable[[str], FileResponse], name: str
+               ) -> Callable[[], Awaitable[FileResponse]]:
+    """An endpoint that serves one page and reads nothing from the request (no parameter)."""
+    async def endpoint() -> FileResponse:
+        return page(name)
+    return endpoint
+
+
 def players_api(count_new: Callable[[Request], None],
                 page: Callable[[str], FileResponse]) -> APIRouter:
     """The routes of players, profiles, leaderboards and the chat's presets, with their
     pages; ``count_new(request)`` refuses (429) a client that makes too many new things."""
     api = APIRouter()
 
-    def serve(name: str) -> Callable[[], Awaitable[FileResponse]]:
-        async def endpoint() -> FileResponse:  # no parameter: nothing from the request
-            return page(name)
-        return endpoint
-
     for path, name in PAGES.items():
-        api.add_api_route(path, serve(name), include_in_schema=False)
+        api.add_api_route(path, page_route(page, name), include_in_schema=False)
 
     @api.get("/api/chat")
     async def chat_presets() -> JSON:

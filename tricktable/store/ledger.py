@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from tricktable.store.base import MemoryStore
@@ -82,6 +82,23 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+@dataclass
+class TournamentInfo:
+    """A duplicate tournament as stored: its setup, progress and (once played) document."""
+
+    id: str
+    game: str
+    entrants: list[str]
+    deals: int
+    status: str = "running"  # running, finished or failed
+    done: int = 0  # tables played
+    total: int = 0  # tables in all
+    doc: dict[str, Any] | None = None  # tricktable.tournament's document once finished
+    error: str | None = None
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+
+
 RateFn = Callable[[dict[str, Rating]], list[Rating]]
 """Given the stored ratings of a game's subjects (those that have one), their new ratings."""
 
@@ -126,6 +143,18 @@ class Ledger(Protocol):
         """A game's ratings whose subject starts with ``prefix``, best (ordinal) first."""
         ...
 
+    def save_tournament(self, tournament: TournamentInfo) -> None:
+        """Store a tournament, new or changed (its progress, its document)."""
+        ...
+
+    def tournament(self, tournament_id: str, with_doc: bool = True) -> TournamentInfo | None:
+        """A tournament (without its document unless ``with_doc``)."""
+        ...
+
+    def tournaments(self, limit: int = 50) -> list[TournamentInfo]:
+        """The newest tournaments, without their documents."""
+        ...
+
 
 class MemoryLedger:
     """A :class:`Ledger` in memory, beside a :class:`MemoryStore` (or alone, for tests)."""
@@ -136,6 +165,7 @@ class MemoryLedger:
         self._results: list[ResultRow] = []
         self._ratings: dict[tuple[str, str], Rating] = {}
         self._tallied: set[str] = set()
+        self._tournaments: dict[str, TournamentInfo] = {}
         self._lock = threading.Lock()
 
     def add_player(self, player: PlayerInfo, key_hash: str) -> None:
@@ -195,4 +225,23 @@ class MemoryLedger:
             rows = [r for (g, s), r in self._ratings.items()
                     if g == game and s.startswith(prefix)]
         rows.sort(key=lambda r: r.ordinal, reverse=True)
+        return rows[:limit]
+
+    def save_tournament(self, tournament: TournamentInfo) -> None:
+        with self._lock:
+            self._tournaments[tournament.id] = copy.deepcopy(tournament)
+
+    def tournament(self, tournament_id: str, with_doc: bool = True) -> TournamentInfo | None:
+        with self._lock:
+            found = copy.deepcopy(self._tournaments.get(tournament_id))
+        if found is not None and not with_doc:
+            found.doc = None
+        return found
+
+    def tournaments(self, limit: int = 50) -> list[TournamentInfo]:
+        with self._lock:
+            rows = [copy.copy(t) for t in self._tournaments.values()]
+        for row in rows:
+            row.doc = None
+        rows.sort(key=lambda t: t.created, reverse=True)
         return rows[:limit]

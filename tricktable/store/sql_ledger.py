@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import (
+    JSON,
     Boolean,
     Column,
     Connection,
@@ -28,6 +29,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    delete,
     insert,
     select,
     update,
@@ -35,7 +37,14 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from tricktable.store.base import StoreError
-from tricktable.store.ledger import MAX_RESULTS, PlayerInfo, RateFn, Rating, ResultRow
+from tricktable.store.ledger import (
+    MAX_RESULTS,
+    PlayerInfo,
+    RateFn,
+    Rating,
+    ResultRow,
+    TournamentInfo,
+)
 from tricktable.store.sql import metadata, rooms
 
 players = Table(
@@ -73,6 +82,22 @@ ratings = Table(
     Column("games", Integer, nullable=False),
     Column("updated", Float, nullable=False),
 )
+
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("entrants", JSON, nullable=False),
+    Column("deals", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("doc", JSON, nullable=True),
+    Column("error", String(300), nullable=True),
+    Column("created", Float, nullable=False, index=True),
+    Column("updated", Float, nullable=False),
+)
+SUMMARY = [c for c in tournaments.c if c.name != "doc"]
 
 ATTEMPTS = 5  # a tally that meets a rating row created meanwhile is tried again
 
@@ -178,6 +203,35 @@ class SqlLedger:
         query = query.order_by((ratings.c.mu - 3 * ratings.c.sigma).desc()).limit(limit)
         with self.engine.connect() as connection:
             return [_rating(row) for row in connection.execute(query)]
+
+    def save_tournament(self, tournament: TournamentInfo) -> None:
+        values = {"game": tournament.game, "entrants": tournament.entrants,
+                  "deals": tournament.deals, "status": tournament.status,
+                  "done": tournament.done, "total": tournament.total, "doc": tournament.doc,
+                  "error": (tournament.error or "")[:300] or None,
+                  "created": tournament.created, "updated": tournament.updated}
+        with self.engine.begin() as connection:
+            connection.execute(delete(tournaments).where(tournaments.c.id == tournament.id))
+            connection.execute(insert(tournaments).values(id=tournament.id, **values))
+
+    def tournament(self, tournament_id: str, with_doc: bool = True) -> TournamentInfo | None:
+        columns = list(tournaments.c) if with_doc else SUMMARY
+        with self.engine.connect() as connection:
+            row = connection.execute(select(*columns)
+                                     .where(tournaments.c.id == tournament_id)).first()
+        if row is None:
+            return None
+        return _tournament(row, row.doc if with_doc else None)
+
+    def tournaments(self, limit: int = 50) -> list[TournamentInfo]:
+        with self.engine.connect() as connection:
+            return [_tournament(row) for row in connection.execute(
+                select(*SUMMARY).order_by(tournaments.c.created.desc()).limit(limit))]
+
+
+def _tournament(row: Any, doc: Any = None) -> TournamentInfo:
+    return TournamentInfo(row.id, row.game, list(row.entrants), row.deals, row.status, row.done,
+                          row.total, doc, row.error, row.created, row.updated)
 
 
 def vars_of(row: ResultRow) -> dict[str, Any]:

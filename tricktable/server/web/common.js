@@ -129,7 +129,8 @@ export function header(active) {
   return el("nav", { class: "topnav" },
     el("a", { href: "/", class: "brand" }, "tricktable"),
     link("/", "Lobby", "lobby"), link("/history", "History", "history"),
-    link("/leaderboard", "Leaderboard", "leaderboard"), link("/me", "Me", "me"));
+    link("/leaderboard", "Leaderboard", "leaderboard"), link("/tournaments", "Tournaments", "tournaments"),
+    link("/me", "Me", "me"));
 }
 
 // The player this browser plays as, made on first use: a stored one whose name is
