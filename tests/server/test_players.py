@@ -82,9 +82,9 @@ def test_seats_taken_with_a_key_are_the_players_and_count_in_the_profile(client:
     assert profile["won"] == (1.0 if side in game.winning_sides() else 0.0)
     hands = len(game.results)
     assert profile["points_per_hand"] == round(game.scores[side] / hands, 2)
-    declared = [r for r in game.results if r["declarer"] == 0]
+    declared = [r for r in game.results if r.declarer == 0]
     assert profile["declared"] == len(declared)
-    assert profile["made"] == sum(1 for r in declared if r.get("made") is True)
+    assert profile["made"] == sum(1 for r in declared if r.made is True)
     recent = profile["recent"][0]
     assert recent["replay"] == f"/replay/{made['room']['id']}" and recent["rated"] is True
     assert last["room"]["seats"][0]["player"] == ann["id"]

@@ -94,12 +94,12 @@ def game_rows(game: GameState, room_id: str, seats: Sequence[tuple[str, str | No
     rows = []
     for seat, (subject, player, name) in enumerate(seats):
         side = game.side_of(seat)
-        declared = [r for r in game.results if r.get("declarer") == seat]
+        declared = [r for r in game.results if r.declarer == seat]
         rows.append(ResultRow(
             room_id=room_id, seat=seat, game=game.name, subject=subject, player=player,
             name=name, won=1.0 / len(winners) if side in winners else 0.0,
             points=int(game.scores[side]), hands=len(game.results), declared=len(declared),
-            made=sum(1 for r in declared if r.get("made") is True), rated=rated,
+            made=sum(1 for r in declared if r.made is True), rated=rated,
             finished=finished))
     return rows
 
