@@ -44,7 +44,7 @@ def test_matchpoints_compare_results_from_the_same_side_of_the_same_deal() -> No
     # a: 100 beats b60 b60 c80 c90 (5/5); 80 beats b60 b60, ties c80, loses c90 (2.5/4);
     #    40 beats b-20 c0 c10 b-5 (4/4); 10 beats b-20 c0 b-5, ties c10 (3.5/4)
     assert mp["a"] == round(100 * (1 + 2.5 / 4 + 1 + 3.5 / 4) / 4, 1)
-    assert [row["entrant"] for row in doc["standings"]][0] == "a"
+    assert doc["standings"][0]["entrant"] == "a"
     margin = next(m for m in doc["margins"] if (m["home"], m["away"]) == ("a", "b"))
     assert margin["per_deal"] == [((100 - -20) + (40 - 60)) / 2]
 

@@ -83,8 +83,7 @@ def play_table(game_name: str, seating: Seating, players: int | None = None) -> 
     bots = [make_bot(name, game_name, bot_seed(seating.seed, seat))
             for seat, name in enumerate(seating.seats)]
     hand = play_hand(game, bots)
-    return {"record": game.record(), "deltas": list(hand["deltas"]),
-            "outcome": hand.get("outcome", "")}
+    return {"record": game.record(), "deltas": list(hand.deltas), "outcome": hand.outcome}
 
 
 def results_of(seating: Seating, sides: list[list[int]], deltas: Sequence[int]) -> dict[str, float]:
