@@ -143,3 +143,31 @@ def test_a_bots_seed_does_not_lead_back_to_the_deal() -> None:
     steps = {bot_seed(seed + 1, 0) - bot_seed(seed, 0) for seed in range(100)}
     assert len(steps) == 100
     assert all(bot_seed(seed, seat) > 2**40 for seed in range(3) for seat in range(4))
+
+
+VARIANTS = [("pinochle", 4, {"passing": True, "tens": True}),
+            ("sixtysix", 2, {"short_deck": True, "announce": True, "strict_follow": True,
+                             "played_out": "last_trick", "last_trick": 0}),
+            ("sixtysix", 2, {"announce": True, "marriage_needs_trick": True})]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS,
+                         ids=["pinochle-passing-tens", "schnapsen", "santase"])
+def test_bots_do_not_peek_under_the_rule_options(name: str, players: int,
+                                                 options: dict[str, Any]) -> None:
+    """Passed cards, the short deck and unshown points: each kind of decision, both bots."""
+    found: dict[str, GameState] = {}
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = start(name, players, seed, options)
+        while not game.is_over and not game.results:
+            legal = game.legal_actions()
+            if len(legal) > 1:
+                for kind in {action.kind for action in legal} - found.keys():
+                    found[kind] = game.clone()
+            random_step(game, rng)
+    assert {"play", "give" if name == "pinochle" else "announce"} <= found.keys()
+    rng = random.Random(4)
+    for game in found.values():
+        _same_decision(lambda: make_bot("heuristic", name, seed=3), game, rng)
+        _same_decision(lambda: StrongBot(name, seed=5, limits=LIMITS), game, rng)

@@ -92,7 +92,7 @@ def test_a_bad_player_action_raises_and_changes_nothing() -> None:
     before = _snapshot(state)
     bad_ids: list[tuple[int, str | None]] = [
         (legal[0] - size, f"action id {legal[0] - size} is not in sixtysix's table"),
-        (999, "action id 999 is not in sixtysix's table of 39 actions"),
+        (999, "action id 999 is not in sixtysix's table of 40 actions"),
         (masked_out, None),  # the engine's reason
     ]
     for bad, message in bad_ids:
@@ -238,8 +238,8 @@ def test_ismcts_calls_the_states_own_resample_from_infostate() -> None:
 
 def test_action_to_string_names_an_id_out_of_range() -> None:
     state = load("sixtysix", 2).new_initial_state()
-    with pytest.raises(tricktable.IllegalAction, match="action id 39 is not in sixtysix's table"):
-        state.action_to_string(0, 39)
+    with pytest.raises(tricktable.IllegalAction, match="action id 40 is not in sixtysix's table"):
+        state.action_to_string(0, 40)
     with pytest.raises(tricktable.IllegalAction, match="action id -1 is not"):
         state.action_to_string(0, -1)
     with pytest.raises(tricktable.IllegalAction, match="chance outcome 26 is neither"):

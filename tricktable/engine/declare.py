@@ -20,7 +20,9 @@ game's name; it reads the game class's declarations instead, which
 - ``check_hand(index)``: the game's invariants of a finished hand (how its points
   add up, how its score changes follow from them), which the conformance suite
   runs on every hand of random games; it raises :class:`InvariantError` (see
-  :func:`require`).
+  :func:`require`);
+- ``deal_is_declared()``: whether the game's options keep the declared deal
+  (a short deck does not: the adapters that deal card by card refuse it).
 
 >>> HandBounds(-200, 200, 89).decisions
 89

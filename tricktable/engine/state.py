@@ -61,7 +61,8 @@ class GameState(ABC):
     table: ClassVar[ActionTable]  # every action the game has, numbered
     rules_type: ClassVar[type[Rules]]
     player_counts: ClassVar[tuple[int, ...]]  # allowed numbers of players, default first
-    tricks_reviewable: ClassVar[bool] = True  # False: earlier tricks of a hand stay turned down
+    tricks_reviewable: bool = True  # False: earlier tricks of a hand stay turned down (a game
+    # may set it per instance, from its options)
     play_points: ClassVar[Sequence[int]] = ()  # each card's value in play; empty: tricks count
     unsearched: ClassVar[frozenset[str]] = frozenset()  # fields no later play depends on
     point_fields: ClassVar[frozenset[str]] = frozenset()  # points taken, which no play depends on
@@ -373,6 +374,11 @@ class GameState(ABC):
             f"{self.title} declares no hand invariants: override check_hand(index) to check "
             f"how results[index]'s points add up and how its score changes follow from them "
             f"(see tricktable/games/invariants.py)")
+
+    def deal_is_declared(self) -> bool:
+        """Whether this game deals the declared ``deal_piles`` and hand sizes: options may
+        deal otherwise (a short deck). Adapters that deal card by card need it."""
+        return True
 
     def cards_to_draw(self) -> int:
         """Cards still to come into the hands this hand (a stock still drawn from)."""

@@ -76,7 +76,6 @@ def rook_hand(game: GameState, index: int) -> None:
 # -- Sixty-Six (RULES.md section 4) --------------------------------------------
 
 SIXTYSIX_CARD_POINTS = 120  # A 11, 10 10, K 4, Q 3, J 2, 9 0 in four suits
-SIXTYSIX_LAST_TRICK = 10  # not after a close
 SIXTYSIX_GOAL = 66
 
 
@@ -91,22 +90,27 @@ def sixtysix_hand(game: GameState, index: int) -> None:
     require(all(m % 20 == 0 for m in marriages), result)
     bonus = extras["last_trick_bonus"]
     require(bonus is None or (extras["played_out"] and closer is None), result)
-    total = SIXTYSIX_CARD_POINTS + (SIXTYSIX_LAST_TRICK if bonus is not None else 0)
+    last = game.rules.to_options()["last_trick"]  # the option: 10 by default
+    total = SIXTYSIX_CARD_POINTS + (last if bonus is not None else 0)
     require(sum(cards) <= total, f"hand {index + 1}: card points {cards} exceed {total}")
     if extras["played_out"] and closer is None:
-        require(sum(cards) == SIXTYSIX_CARD_POINTS + SIXTYSIX_LAST_TRICK, result)
+        require(sum(cards) == SIXTYSIX_CARD_POINTS + last, result)
     require(extras["carried"] == (carry_before if winner is not None else 0), result)
-    if winner is None:  # played out, no close, neither at 66: one game point carries
-        require(deltas == (0, 0) and closer is None and max(points) < SIXTYSIX_GOAL, result)
+    ended_by, announce = extras["ended_by"], game.rules.to_options()["announce"]
+    if winner is None:  # played out, no close, neither out (at 66, or announced): one carries
+        require(deltas == (0, 0) and closer is None and ended_by == "carry", result)
+        require(max(points) < SIXTYSIX_GOAL or announce, result)
         require(extras["carry"] == carry_before + 1, result)
         return
     value = deltas[winner] - extras["carried"]
     require(deltas[1 - winner] == 0 and extras["carry"] == 0, result)
-    if closer is not None and winner != closer:
-        require(value in (2, 3), f"a failed close gives 2 or 3: {result}")
+    if ended_by in ("close_failed", "wrong_announcement"):
+        require(value in (2, 3), f"a failed close or a wrong announcement gives 2 or 3: {result}")
+        require(ended_by != "close_failed" or winner != closer, result)
         return
     loser = 1 - winner
-    require(points[winner] >= SIXTYSIX_GOAL, result)
+    require(points[winner] >= SIXTYSIX_GOAL or ended_by == "last_trick", result)
+    require(ended_by != "last_trick" or extras["played_out"], result)
     expected = 3 if result.tricks[loser] == 0 else 2 if points[loser] < 33 else 1
     require(value == expected, f"hand {index + 1}: {value} game points, expected {expected}")
 

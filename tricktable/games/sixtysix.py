@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
@@ -29,14 +29,15 @@ from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, HEAD, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import HandResult, hand_result
-from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import JSON, Phase, read_deal
+from tricktable.engine.rules import Rules
+from tricktable.engine.state import JSON, DealError, Phase, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
+from tricktable.games.sixtysix_rules import PRESETS, SixtySixRules, layout_of
 
-HAND_SIZE = 6
-PACKET = 3  # cards dealt at a time
+__all__ = ["PRESETS", "SixtySixGame", "SixtySixRules"]
+
 GOAL = 66  # counted points that end the hand
 SCHNEIDER = 33  # a loser under this many points loses 2 game points
 LAST_TRICK = 10
@@ -83,18 +84,20 @@ def _trick_keys(trump: Suit, led: Suit) -> list[int]:
 KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
 
 
-def play_spec(trump: Suit, stock_gone: bool, strict_follow: bool) -> PlaySpec:
+@cache
+def play_spec(trump: Suit, stock_gone: bool, strict_follow: bool, tricks: int = 12,
+              last_trick: int = LAST_TRICK) -> PlaySpec:
     """Sixty-Six's trick play: while the stock is open, any card; once it is closed or
     exhausted, follow suit, and with ``strict_follow`` beat the led card if you can, or
-    else trump if you can. The last trick earns 10 when the stock was played out."""
+    else trump if you can. The last of ``tricks`` earns ``last_trick`` (it is played only
+    when the stock was played out).
+
+    >>> play_spec(0, True, True, tricks=10, last_trick=0).tricks
+    10
+    """
     duty = 0 if not stock_gone else FOLLOW | HEAD | TRUMP if strict_follow else FOLLOW
     return plain_spec(SIXTYSIX, players=2, sides=2, trump=trump, points=tuple(POINTS),
-                      duty=duty, last_bonus=LAST_TRICK, tricks=len(SIXTYSIX) // 2)
-
-
-SPECS = [{(gone, strict): play_spec(trump, gone, strict) for gone in (False, True)
-          for strict in (False, True)} for trump in range(SUITS)]
-"""``SPECS[trump][stock_gone, strict_follow]``."""
+                      duty=duty, last_bonus=last_trick, tricks=tricks)
 
 TABLE = ActionTable(SIXTYSIX, [
     ("play", "card", range(len(SIXTYSIX))),
@@ -103,25 +106,19 @@ TABLE = ActionTable(SIXTYSIX, [
     ("exchange", "none", [None]),
     ("close", "none", [None]),
     ("draw", "none", [None]),
+    ("announce", "none", [None]),  # last: the action ids of the seed's game stay as they were
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card] for card in range(len(SIXTYSIX))]
 MARRY = TABLE.kind_index("marry")
 SHOW = TABLE.kind_index("show")
 EXCHANGE, CLOSE, DRAW = TABLE.get("exchange"), TABLE.get("close"), TABLE.get("draw")
+ANNOUNCE = TABLE.get("announce")
+NINES = sum(1 << card_of(suit, NINE) for suit in range(SUITS))
+"""The four nines: out of the game with the short deck."""
 NAMES = ("P1", "P2")
 PLAY_TEXT = [[f"{NAMES[seat]} plays {SIXTYSIX.text(c)}" for c in range(len(SIXTYSIX))]
              for seat in range(2)]
-
-
-@dataclass(frozen=True)
-class SixtySixRules(Rules):
-    """Sixty-Six's options (RULES.md section 4)."""
-
-    target: int = option(7, "game points that win the game", minimum=1, maximum=35)
-    strict_follow: bool = option(
-        False, "once the stock is gone, also win the trick if possible and trump when void"
-    )
 
 
 hand_text = SIXTYSIX.hand_texts
@@ -175,6 +172,8 @@ class SixtySixGame(TrickGame):
                       nullable=True),
         "carried": Key("count", "game points carried in from played-out hands"),
         "carry": Key("count", "game points carried to the next hand"),
+        "ended_by": Key("text", "how the hand ended: 66, close_failed, wrong_announcement, "
+                                "last_trick or carry"),
     }
     view_keys: ClassVar[dict[str, Key]] = {
         "trump_card": Key("card", "the turned-up trump under the stock", nullable=True),
@@ -183,13 +182,16 @@ class SixtySixGame(TrickGame):
         "closer": Key("seat", "who closed it", nullable=True),
         "draw_pending": Key("flag", "whether the trick's winner is to draw (or close) now"),
         "follow_suit": Key("flag", "whether suit must be followed now"),
-        "taken": Key("list", "per seat: the cards it has taken"),
-        "points": Key("counts", "per seat: points counted so far (marriages once it has a trick)"),
+        "taken": Key("list", "per seat: the cards it has taken (null when 66 is announced)",
+                     nullable=True),
+        "points": Key("counts", "per seat: points counted so far (marriages once it has a "
+                                "trick; null when 66 is announced)", nullable=True),
         "marriages": Key("records", "marriages: {seat, suit, points, counted, shown_only}"),
         "shown": Key("list", "per seat: cards the other has seen in its hand"),
         "exchange": Key("record", "the exchange of the trump nine: {seat, nine, took}",
                         nullable=True),
         "carry": Key("count", "game points carried over from a tied hand"),
+        "out": Key("cards", "cards out of the game, known to all (the nines of the short deck)"),
         "target": Key("count", "game points that win"),
     }
     rules: SixtySixRules
@@ -199,6 +201,9 @@ class SixtySixGame(TrickGame):
         self.scores = [0, 0]
         self.hand_number = 0
         self.carry = 0  # game points from played-out hands, owed to the next hand's winner
+        self.layout = layout_of(rules)
+        self.out = NINES if rules.short_deck else 0  # cards out of the game, known to all
+        self.tricks_reviewable = not rules.announce  # announcing: earlier tricks stay down
         self._start_hand()
 
     @property
@@ -209,19 +214,25 @@ class SixtySixGame(TrickGame):
 
     def _deal_cards(self) -> tuple[list[int], list[Card]]:
         """Each hand's mask and the stock in draw order, the turned-up card last."""
+        layout = self.layout
         if self.deal is not None:
-            self.dealer, hands, piles = read_deal(
-                SIXTYSIX, self.deal, 2, HAND_SIZE, {"stock": 11, "trump": 1})
-            return hands, [*SIXTYSIX.parse_many(self.deal["stock"]), highest(piles["trump"])]
-        order = list(range(len(SIXTYSIX)))
+            deal, piles = self.deal, {"stock": layout.stock, "trump": 1}
+            if self.out:
+                if "out" in deal:
+                    raise DealError("the nines are out of the short deck's game: a deal names "
+                                    "the other 20 cards")
+                deal, piles = {**deal, "out": _texts(self.out)}, {**piles, "out": 4}
+            self.dealer, hands, masks = read_deal(SIXTYSIX, deal, 2, layout.hand_size, piles)
+            return hands, [*SIXTYSIX.parse_many(self.deal["stock"]), highest(masks["trump"])]
+        order = [card for card in range(len(SIXTYSIX)) if not self.out >> card & 1]
         self.rng.shuffle(order)
         hands = [0, 0]
-        for packet in range(2 * HAND_SIZE // PACKET):  # non-dealer first, three at a time
-            seat = (self.dealer + 1 + packet) % 2
-            for card in order[packet * PACKET:(packet + 1) * PACKET]:
-                hands[seat] |= 1 << card
-        dealt = 2 * HAND_SIZE
-        return hands, [*order[dealt + 1:], order[dealt]]
+        start = 0
+        for packet, size in enumerate(layout.packets):  # the non-dealer first, in turn
+            for card in order[start:start + size]:
+                hands[(self.dealer + 1 + packet) % 2] |= 1 << card
+            start += size
+        return hands, [*order[start + 1:], order[start]]
 
     def _start_hand(self) -> None:
         self.hand_number += 1
@@ -232,7 +243,7 @@ class SixtySixGame(TrickGame):
         self.stock_open = True  # the stock is neither exhausted nor closed
         self.closed_on_no_trick = False  # the closer's opponent had no trick at the close
         self.drawing = False  # the winner of the last trick chooses: draw or close
-        self.spec = SPECS[self.trump][False, self.rules.strict_follow]
+        self.spec = self._spec(stock_gone=False)
         self._start_tricks(leader=1 - self.dealer)
         self.marriage_points = [0, 0]
         self.marriages: list[tuple[Seat, Suit, bool]] = []  # seat, suit, shown without a lead
@@ -245,8 +256,13 @@ class SixtySixGame(TrickGame):
         self._log("deal", self.dealer, f"hand {self.hand_number}: {NAMES[self.dealer]} deals; "
                                        f"{turned} is turned up: {self._suit(self.trump)} is trump")
         for seat in range(2):
-            self._log("hand", seat, f"{NAMES[seat]} is dealt 6 cards",
+            self._log("hand", seat, f"{NAMES[seat]} is dealt {self.layout.hand_size} cards",
                       f"you are dealt {' '.join(hand_text(self.hands[seat]))}")
+
+    def _spec(self, stock_gone: bool) -> PlaySpec:
+        rules = self.rules
+        return play_spec(self.trump, stock_gone, rules.strict_follow,
+                         (len(SIXTYSIX) - self.out.bit_count()) // 2, rules.last_trick)
 
     def _log(self, kind: str, seat: Seat | None, text: str, private: str | None = None) -> None:
         self.log.append(Event(kind, seat, text, private))
@@ -274,12 +290,18 @@ class SixtySixGame(TrickGame):
         suits = MARRIAGES_IN[hand & KINGS_AND_QUEENS]
         if not suits or not self.tricks_won[seat]:
             return []
+        if self.rules.announce:  # showing is announcing: the table does not count for you
+            return list(suits)
         need = GOAL - self.counted(seat)
         return [s for s in suits if marriage_value(s, self.trump) >= need]
 
+    def _low_trump(self) -> Card:
+        """The trump exchanged for the turned-up card: the nine, the jack in the short deck."""
+        return card_of(self.trump, self.layout.low_rank)
+
     def _may_exchange(self, seat: Seat, hand: int) -> bool:
         return (self.tricks_won[seat] > 0 and self.stock_open and len(self.stock) > 2
-                and bool(hand >> card_of(self.trump, NINE) & 1))
+                and bool(hand >> self._low_trump() & 1))
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to move may take.
@@ -297,7 +319,7 @@ class SixtySixGame(TrickGame):
             actions = [DRAW, CLOSE]
         else:
             actions = card_actions(self.playable(seat), PLAY_ACTIONS)
-            if not self.trick:
+            if not self.trick and (self.tricks_won[seat] or not self.rules.marriage_needs_trick):
                 for suit in MARRIAGES_IN[hand & KINGS_AND_QUEENS]:
                     actions += [MARRY[card] for card in bits(PAIRS[suit])]
                 if self.stock_open:
@@ -306,6 +328,8 @@ class SixtySixGame(TrickGame):
             if self._may_exchange(seat, hand):
                 actions.append(EXCHANGE)
             actions += [SHOW[suit] for suit in self._showable(seat, hand)]
+            if self.rules.announce:
+                actions.append(ANNOUNCE)
         return actions
 
     def _illegal(self, action: Action) -> str | None:
@@ -317,7 +341,8 @@ class SixtySixGame(TrickGame):
         why: dict[str, Callable[[int | None], str | None]] = {
             "play": self._why_not_lead, "marry": self._why_not_marry,
             "show": self._why_not_show, "exchange": self._why_not_exchange,
-            "close": self._why_not_close, "draw": self._why_not_draw}
+            "close": self._why_not_close, "draw": self._why_not_draw,
+            "announce": self._why_not_announce}
         return why[kind](action.arg)
 
     def _why_not_lead(self, _arg: int | None = None) -> str | None:
@@ -329,7 +354,11 @@ class SixtySixGame(TrickGame):
         card = card or 0
         if self.drawing or self.trick:
             return self._why_not_lead() or "a marriage is announced only by the player on lead"
-        hand = self.hands[self.to_move or 0]
+        seat = self.to_move or 0
+        if self.rules.marriage_needs_trick and not self.tricks_won[seat]:
+            return ("a marriage may be announced only after winning a trick "
+                    "(option marriage_needs_trick)")
+        hand = self.hands[seat]
         pair = PAIRS[card // RANKS]
         if hand & pair != pair:
             missing = " and ".join(SIXTYSIX.text(c) for c in bits(pair & ~hand))
@@ -345,20 +374,27 @@ class SixtySixGame(TrickGame):
             missing = " and ".join(SIXTYSIX.text(c) for c in bits(PAIRS[suit] & ~hand))
             return f"a marriage needs the king and queen: you do not hold {missing}"
         total = self.counted(seat) + marriage_value(suit, self.trump)
-        if total < GOAL:
+        if total < GOAL and not self.rules.announce:
             return (f"a marriage may be shown without leading it only when that reaches "
                     f"{GOAL} (you would have {total}); lead it to announce it")
         return None
 
+    def _why_not_announce(self, _arg: int | None = None) -> str | None:
+        if not self.rules.announce:
+            return "66 is counted and announced by the table in this game (option announce)"
+        if not self.tricks_won[self.to_move or 0]:
+            return "you have won no trick: you cannot have 66"
+        return None
+
     def _why_not_exchange(self, _arg: int | None = None) -> str | None:
         seat = self.to_move or 0
-        nine = card_of(self.trump, NINE)
+        nine, low = self._low_trump(), self.layout.low_name
         if not self.tricks_won[seat]:
-            return "you may exchange the nine only after winning a trick"
+            return f"you may exchange the {low} only after winning a trick"
         if not self.hands[seat] >> nine & 1:
-            return f"you do not hold the nine of trumps ({SIXTYSIX.text(nine)})"
+            return f"you do not hold the {low} of trumps ({SIXTYSIX.text(nine)})"
         if not self.stock_open:
-            return "the stock is closed or exhausted: the nine may no longer be exchanged"
+            return f"the stock is closed or exhausted: the {low} may no longer be exchanged"
         if len(self.stock) <= 2:
             return ("you may not exchange at the last draw: the stock must hold more than "
                     "two cards counting the turned-up one")
@@ -393,6 +429,8 @@ class SixtySixGame(TrickGame):
             self._close()
         elif kind == "exchange":
             self._exchange()
+        elif kind == "announce":
+            self._announce_66()
         else:
             self._show(arg)
 
@@ -404,16 +442,20 @@ class SixtySixGame(TrickGame):
         seat = winner or 0
         points = sum(POINTS[card] for card in cards)
         last = not self.hands[0] and not self.hands[1]
-        if last and self.closer is None:
-            points += LAST_TRICK  # the core counted it: the stock was played out
+        if last and self.closer is None and self.rules.last_trick:
+            points += self.rules.last_trick  # the core counted it: the stock was played out
             self.last_bonus = seat
-        bonus = " with the last trick's 10" if self.last_bonus is not None else ""
-        self._log("trick", seat, f"{NAMES[seat]} wins the trick (+{points}{bonus}): "
-                                 f"{self._announce()}")
-        if self.counted(seat) >= GOAL:
+        bonus = f" with the last trick's {self.rules.last_trick}" if self.last_bonus is not None \
+            else ""
+        if self.rules.announce:  # the players count for themselves
+            self._log("trick", seat, f"{NAMES[seat]} wins the trick")
+        else:
+            self._log("trick", seat, f"{NAMES[seat]} wins the trick (+{points}{bonus}): "
+                                     f"{self._announce()}")
+        if self.counted(seat) >= GOAL and not self.rules.announce:
             self._end_hand(seat)
         elif last:
-            self._end_hand(None)
+            self._end_hand(None, last_winner=seat)
         elif self.stock_open:
             self.drawing = True
 
@@ -432,7 +474,7 @@ class SixtySixGame(TrickGame):
         seat = self.to_move or 0
         self._log("marriage", seat, self._add_marriage(seat, card // RANKS, shown=False))
         self._play(card)
-        if self.counted(seat) >= GOAL:
+        if self.counted(seat) >= GOAL and not self.rules.announce:
             self._log("points", seat, self._announce())
             self._end_hand(seat)
 
@@ -441,7 +483,20 @@ class SixtySixGame(TrickGame):
         cards = " ".join(_texts(PAIRS[suit]))
         self._log("marriage", seat, self._add_marriage(seat, suit, shown=True)
                   + f", showing {cards}: {self._announce()}")
-        self._end_hand(seat)
+        if self.counted(seat) >= GOAL:
+            self._end_hand(seat)
+        else:  # only where 66 is announced by the player: a wrong announcement
+            self._end_hand(None, wrong=seat)
+
+    def _announce_66(self) -> None:
+        """The player to move says they have 66: right, they win the hand; wrong, they lose it."""
+        seat = self.to_move or 0
+        have = self.counted(seat)
+        self._log("announce", seat, f"{NAMES[seat]} announces {GOAL}: {self._announce()}")
+        if have >= GOAL:
+            self._end_hand(seat)
+        else:
+            self._end_hand(None, wrong=seat)
 
     def _draw(self) -> None:
         winner = self.to_move or 0
@@ -451,7 +506,7 @@ class SixtySixGame(TrickGame):
             self.hands[seat] |= 1 << card
             self.stock_open = bool(self.stock)
             if not self.stock:
-                self.spec = SPECS[self.trump][True, self.rules.strict_follow]
+                self.spec = self._spec(stock_gone=True)
             if self.stock:
                 self._log("draw", seat, f"{NAMES[seat]} draws a card",
                           f"you draw {SIXTYSIX.text(card)}")
@@ -463,7 +518,7 @@ class SixtySixGame(TrickGame):
     def _close(self) -> None:
         seat = self.to_move or 0
         self.closer, self.stock_open = seat, False
-        self.spec = SPECS[self.trump][True, self.rules.strict_follow]
+        self.spec = self._spec(stock_gone=True)
         self.closed_on_no_trick = self.tricks_won[1 - seat] == 0
         when = " before the draw" if self.drawing else ""
         self.drawing = False
@@ -471,7 +526,7 @@ class SixtySixGame(TrickGame):
 
     def _exchange(self) -> None:
         seat = self.to_move or 0
-        nine, turned = card_of(self.trump, NINE), self.stock[0]
+        nine, turned = self._low_trump(), self.stock[0]
         self.hands[seat] ^= (1 << nine) | (1 << turned)
         self.known[seat] |= 1 << turned
         self.stock[0] = nine
@@ -481,11 +536,21 @@ class SixtySixGame(TrickGame):
 
     # -- scoring ---------------------------------------------------------------
 
-    def _end_hand(self, reached: Seat | None) -> None:
-        """Score the hand: ``reached`` is the seat at 66, None if it was played out."""
+    def _end_hand(self, reached: Seat | None, last_winner: Seat | None = None,
+                  wrong: Seat | None = None) -> None:
+        """Score the hand: ``reached`` is the seat at 66 (None: played out, its last trick to
+        ``last_winner``, or ended by the ``wrong`` announcement of a seat under 66)."""
         closer, deltas = self.closer, [0, 0]
-        if closer is not None and reached != closer:
-            winner: Seat | None = 1 - closer
+        winner: Seat | None
+        ended_by = "66"
+        if wrong is not None:
+            ended_by = "wrong_announcement"
+            winner = 1 - wrong
+            value = 2 if self.tricks_won[winner] else 3
+            how = f"{NAMES[wrong]} announced {GOAL} with {self.counted(wrong)}"
+        elif closer is not None and reached != closer:
+            ended_by = "close_failed"
+            winner = 1 - closer
             value = 3 if self.closed_on_no_trick else 2
             how = f"{NAMES[closer]} closed and failed to reach {GOAL}"
         elif reached is not None:
@@ -493,6 +558,11 @@ class SixtySixGame(TrickGame):
             loser = 1 - reached
             value = game_points(self.counted(loser), self.tricks_won[loser])
             how = f"{NAMES[reached]} reaches {GOAL}"
+        elif self.rules.played_out == "last_trick" and last_winner is not None:
+            ended_by = "last_trick"
+            winner = last_winner
+            value = game_points(self.counted(1 - winner), self.tricks_won[1 - winner])
+            how = f"played out with neither out: {NAMES[winner]} won the last trick"
         else:
             winner, value = None, 0
             how = f"played out with neither player at {GOAL}: 1 game point carries over"
@@ -503,14 +573,14 @@ class SixtySixGame(TrickGame):
         else:
             self.carry += 1
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        self.results.append(self._result(winner, deltas, carried, how))
+        self.results.append(self._result(winner, deltas, carried, how, ended_by))
         self._log("score", winner, f"hand {self.hand_number} over: {how}; "
                                    f"P1 {deltas[0]:+d}, P2 {deltas[1]:+d}; "
                                    f"scores {self.scores[0]}-{self.scores[1]}")
         self._next_hand_or_end()
 
     def _result(self, winner: Seat | None, deltas: list[int], carried: int,
-                how: str) -> HandResult:
+                how: str, ended_by: str) -> HandResult:
         closer = self.closer
         return hand_result(
             self, declarer=closer, contract=None if closer is None else "closed",
@@ -520,7 +590,8 @@ class SixtySixGame(TrickGame):
             deltas=deltas, outcome=how, trump=self._suit(self.trump),
             marriages=[self.marriage_points[s] if self.tricks_won[s] else 0 for s in (0, 1)],
             last_trick_bonus=self.last_bonus, played_out=not (self.hands[0] | self.hands[1]),
-            winner=winner, carried=carried, carry=self.carry)
+            winner=winner, carried=carried, carry=self.carry,
+            ended_by=ended_by if winner is not None else "carry")
 
     def _next_hand_or_end(self) -> None:
         if self.deal is None and max(self.scores) < self.rules.target:
@@ -566,8 +637,8 @@ class SixtySixGame(TrickGame):
             "trick": self.trick_cards(),
             "last_trick": None if self.trick else self.last_trick_view(),  # until the next lead
             "tricks": list(self.tricks_won),
-            "taken": [_texts(t) for t in self.taken],
-            "points": [self.counted(0), self.counted(1)],
+            "taken": None if self.rules.announce else [_texts(t) for t in self.taken],
+            "points": None if self.rules.announce else [self.counted(0), self.counted(1)],
             "marriages": [{"seat": s, "suit": self._suit(suit),
                            "points": marriage_value(suit, self.trump),
                            "counted": self.tricks_won[s] > 0, "shown_only": shown}
@@ -575,13 +646,14 @@ class SixtySixGame(TrickGame):
             "shown": [hand_text(self.known[s] & self.hands[s]) for s in (0, 1)],
             "exchange": None,
             "carry": self.carry,
+            "out": _texts(self.out),
             "scores": list(self.scores),
             "target": self.rules.target,
             "winner": self.winner,
         }
         if self.exchanged is not None:
             who, took = self.exchanged
-            view["exchange"] = {"seat": who, "nine": SIXTYSIX.text(card_of(self.trump, NINE)),
+            view["exchange"] = {"seat": who, "nine": SIXTYSIX.text(self._low_trump()),
                                 "took": SIXTYSIX.text(took)}
         if seat is not None:
             view["hand"] = hand_text(self.hands[seat])
@@ -597,6 +669,7 @@ class SixtySixGame(TrickGame):
             "trump_card": [SIXTYSIX.text(c) for c in self.stock[:1]],
             "trick": [SIXTYSIX.text(c) for c in self.trick],
             "taken": [_texts(t) for t in self.taken],
+            "out": _texts(self.out),
         }
 
     def hidden(self, seat: Seat) -> Hidden:
@@ -671,9 +744,10 @@ class SixtySixGame(TrickGame):
         else:
             text = "Lead a card"
         extras = {"marry": "marry (lead a king or queen of the pair: 20, 40 in trump)",
-                  "exchange": "exchange the trump nine for the turned-up card",
+                  "exchange": f"exchange the trump {self.layout.low_name} for the turned-up card",
                   "show": "show a marriage that takes you to 66",
-                  "close": "close the stock"}
+                  "close": "close the stock",
+                  "announce": "announce 66 (under 66 you lose the hand)"}
         return ", or ".join([text, *(words for kind, words in extras.items() if kind in kinds)])
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
@@ -687,7 +761,8 @@ class SixtySixGame(TrickGame):
 
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
-        """0 to 3 game points; 24 cards, 6 draws, a close, an exchange, a marriage shown."""
+        """0 to 3 game points; 24 cards, 6 draws, a close, an exchange, a marriage shown or
+        66 announced."""
         return HandBounds(0.0, 3.0, 24 + 6 + 3)
 
     @classmethod
@@ -705,8 +780,8 @@ class SixtySixGame(TrickGame):
                     obs.flag("draw_pending")),
             Feature("follow_suit", (1,), "1 once suit must be followed",
                     obs.flag("follow_suit")),
-            Feature("points", (n,), "each seat's counted points / 66 (clipped)",
-                    obs.per_seat("points", 66)),
+            Feature("points", (n,), "each seat's counted points / 66 (clipped; 0 when 66 is "
+                    "announced)", _points_feature),
             Feature("marriages", (n, 4), "the marriages each seat announced, by suit",
                     _marriages_feature),
             Feature("shown", (n, d), "the cards each hand holds that the other has seen",
@@ -714,6 +789,15 @@ class SixtySixGame(TrickGame):
             Feature("carry", (1,), "game points carried over / 3 (clipped)",
                     obs.number("carry", 3)),
         ]
+
+    def deal_is_declared(self) -> bool:
+        """The short deck deals five cards each and a stock of nine: not the declared deal.
+
+        >>> import tricktable
+        >>> tricktable.new_game("sixtysix", options={"short_deck": True}).deal_is_declared()
+        False
+        """
+        return not self.out
 
     def cards_to_draw(self) -> int:
         """The stock's cards while it is drawn from (a closed stock stays out of play)."""
@@ -738,9 +822,13 @@ class SixtySixGame(TrickGame):
         elif self.stock:
             stock["text"] = f"{len(self.stock)} cards, turned up under it:"
             stock["cards"] = [SIXTYSIX.text(self.stock[0])]
-        points = " · ".join(f"{NAMES[s]} {self.counted(s)}" for s in (0, 1))
-        items: list[JSON] = [{"label": "Trump", "text": self._suit(self.trump)}, stock,
-                             {"label": f"Points (hand ends at {GOAL})", "text": points}]
+        items: list[JSON] = [{"label": "Trump", "text": self._suit(self.trump)}, stock]
+        if self.rules.announce:
+            items.append({"label": "Points", "text": f"not shown: announce {GOAL} when you "
+                                                     "have it, from memory"})
+        else:
+            points = " · ".join(f"{NAMES[s]} {self.counted(s)}" for s in (0, 1))
+            items.append({"label": f"Points (hand ends at {GOAL})", "text": points})
         at_seats: list[list[JSON]] = [[], []]
         for who, suit, _shown in self.marriages:
             counted = "" if self.tricks_won[who] else ", counted once a trick is won"
@@ -752,6 +840,15 @@ class SixtySixGame(TrickGame):
                 "auto_action": "draw" if mover and self.drawing else None}
 
 
+
+
+_SEAT_POINTS = obs.per_seat("points", 66)
+
+
+def _points_feature(r: Reading, x: obs.Cells) -> None:
+    """Each seat's counted points / 66, when the view shows them."""
+    if r.view["points"] is not None:
+        _SEAT_POINTS(r, x)
 
 
 def _marriages_feature(r: Reading, x: obs.Cells) -> None:

@@ -152,7 +152,11 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
         params = {**kind.parameter_specification, **(params or {})}
         players = int(params.pop("players", cls.player_counts[0]))
         rules = cls.rules_type.from_options(params)
-        new_game(name, seed=0, players=players, options=params)  # checks players and options
+        game = new_game(name, seed=0, players=players, options=params)  # checks them
+        if not game.deal_is_declared():
+            raise ValueError(f"{cls.title} with these options deals other hands and piles than "
+                             f"it declares: OpenSpiel's card-by-card deal cannot play it (the "
+                             f"PettingZoo environment with episode='game' can)")
         low, high, length = hand_bounds(name, players, rules)
         deck = len(cls.deck)
         info = pyspiel.GameInfo(

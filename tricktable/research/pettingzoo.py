@@ -78,6 +78,9 @@ class TricktableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         self.render_mode = render_mode
         self.game: GameState = new_game(self.name, seed=0, players=self.players,
                                         options=self.options)  # checks players and options
+        if episode == "hand" and not self.game.deal_is_declared():
+            raise ValueError(f"{cls.title} with these options deals other hands and piles than "
+                             f"it declares: play whole games (episode='game')")
         self.memory = PlayMemory()
         self.encoder = Encoder(self.name, self.players)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]

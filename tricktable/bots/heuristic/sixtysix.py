@@ -5,6 +5,13 @@ that wins the hand, exchanges the nine, announces marriages, closes when the
 cards it surely wins bring it to 66, leads cheap cards while the stock is
 open and draws trumps once it is closed.
 
+Where 66 is announced by the player (option ``announce``) the view shows no
+points and no taken cards: the bot counts for itself, from every finished
+trick it is shown (``observe``, and ``last_trick`` on its own turns: a trick
+it won is always before it on its next turn). It announces, or shows a
+marriage, only when its own count, complete for every trick it won, reaches
+66, so it never announces wrongly.
+
 >>> import tricktable
 >>> from tricktable.bots import make_bot, play_game
 >>> game = tricktable.new_game("sixtysix", seed=3)
@@ -54,8 +61,8 @@ class Table:
     led: Card | None  # the card led to this trick, if we follow
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> Table:
-        """Read a view.
+    def of(cls, view: dict[str, Any], memory: Memory | None = None) -> Table:
+        """Read a view (and, where the view shows no points, what the bot remembers).
 
         >>> import tricktable
         >>> game = tricktable.new_game("sixtysix", seed=5)
@@ -65,15 +72,19 @@ class Table:
         """
         me = view["seat"]
         hand = _mask(view["hand"])
-        seen = hand | _mask([c for cards in view["taken"] for c in cards])
+        memory = memory or Memory()
+        taken = view["taken"]
+        seen = hand | _mask(view["out"]) | (memory.taken if taken is None else _mask(
+            [c for cards in taken for c in cards]))
         seen |= _mask([play["card"] for play in view["trick"]])
         if view["trump_card"] is not None:
             seen |= _mask([view["trump_card"]])
         pending = sum(m["points"] for m in view["marriages"]
                       if m["seat"] == me and not m["counted"])
+        points = view["points"][me] if view["points"] is not None else memory.counted(view)
         trick = view["trick"]
         return cls(hand, SIXTYSIX.parse_suit(view["trump"]), SIXTYSIX.full & ~seen,
-                   not view["follow_suit"], view["points"][me] + pending,
+                   not view["follow_suit"], points + pending,
                    SIXTYSIX.parse(trick[0]["card"]) if trick else None)
 
     def is_trump(self, card: Card) -> bool:
@@ -118,6 +129,43 @@ class Table:
         return top_trumps
 
 
+class Memory:
+    """What the bot remembers of a hand where the view shows no points: the cards it saw
+    taken, and the card points of the tricks it won (the last trick's bonus included)."""
+
+    def __init__(self, hand: tuple[int, int] = (-1, -1)) -> None:
+        self.hand = hand  # the hand remembered: its number and dealer
+        self.tricks = 0  # finished tricks noted
+        self.taken = 0
+        self.won = 0  # own card points
+        self.own_tricks = 0
+
+    def note(self, view: dict[str, Any]) -> Memory:
+        """Note the finished trick the view shows, once; a new hand starts a new memory."""
+        if (view["hand_number"], view["dealer"]) != self.hand:
+            return Memory((view["hand_number"], view["dealer"])).note(view)
+        last, done = view["last_trick"], sum(view["tricks"])
+        if last is None or done <= self.tricks:
+            return self
+        self.tricks = done
+        cards = _mask([play["card"] for play in last["cards"]])
+        self.taken |= cards
+        if last["winner"] == view["seat"]:
+            self.own_tricks += 1
+            self.won += sum(POINTS[c] for c in bits(cards))  # the last trick ends the hand
+        return self
+
+    def exact(self, view: dict[str, Any]) -> bool:
+        """Whether every trick the seat won has been noted: then its count is exact."""
+        return bool(self.own_tricks == view["tricks"][view["seat"]])
+
+    def counted(self, view: dict[str, Any]) -> int:
+        """The seat's points as it counts them: its tricks, and marriages once it has one."""
+        me = view["seat"]
+        marriages = sum(m["points"] for m in view["marriages"] if m["seat"] == me)
+        return self.won + (marriages if view["tricks"][me] else 0)
+
+
 def _cheapest(cards: list[Card], table: Table) -> Card:
     """The card that is cheapest to give away."""
     return min(cards, key=lambda c: (table.cost(c), c))
@@ -139,15 +187,28 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # the bot is deterministic; the seed is kept for the common interface
+        self.memory = Memory()
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Remember the finished trick a view shows (``choose`` calls it too)."""
+        if view["points"] is None:
+            self.memory = self.memory.note(view)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self.observe(view)
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
+        table = Table.of(view, self.memory)
+        if "announce" in by_kind:  # 66 by the player: count it, never guess
+            sure = self.memory.exact(view)
+            if sure and table.points >= GOAL:
+                return by_kind["announce"][0]
+            by_kind["show"] = [a for a in by_kind.get("show", []) if sure and table.points
+                               + marriage_value(a.arg or 0, table.trump) >= GOAL]
         for kind in ("show", "exchange"):
-            if kind in by_kind:
+            if by_kind.get(kind):
                 return by_kind[kind][0]
-        table = Table.of(view)
         if "close" in by_kind and self._should_close(table):
             return by_kind["close"][0]
         if "draw" in by_kind:
