@@ -155,6 +155,44 @@ def contract(store: Store) -> None:
     assert [r.id for r in store.list_rooms(["finished"])] == [second.id]
     assert {r.id for r in store.list_rooms()} >= {first.id, second.id}
     imported_contract(store)
+    take_back_contract(store)
+
+
+def take_back_contract(store: Store) -> None:
+    """A take back deletes the actions after the room's version and writes its settings
+    (marked taken back); the next action follows it; a version above the stored one, or an
+    old fence, is refused."""
+    info = room()
+    store.create_room(info)
+    fence = store.claim(info.id, "elsewhere/1/a", ttl=30)
+    for version, action_text in enumerate(["play 9♣", "play 10♣", "draw"], start=1):
+        info.version = version
+        store.append(info, StoredAction(version, version % 2, action_text, "human"), fence)
+    info.version, info.scores = 1, [4, 0]
+    info.settings = {**info.settings, "took_back": True, "rated": False}
+    store.take_back(info, fence)
+    loaded = store.load(info.id)
+    assert loaded is not None
+    assert loaded[0].version == 1 and loaded[0].scores == [4, 0]
+    assert loaded[0].settings["took_back"] and not loaded[0].settings["rated"]
+    assert [a.text for a in loaded[1]] == ["play 9♣"]
+    info.version = 2
+    store.append(info, StoredAction(2, 0, "close", "human"), fence)
+    loaded = store.load(info.id)
+    assert loaded is not None and [a.text for a in loaded[1]] == ["play 9♣", "close"]
+    assert loaded[0].settings["took_back"]  # an append keeps the mark
+    info.version = 5
+    with pytest.raises(StoreError, match="cannot be taken back to 5"):
+        store.take_back(info, fence)
+    info.version = 0
+    with pytest.raises(LeaseLost):
+        store.take_back(info, fence + 1)
+    loaded = store.load(info.id)
+    assert loaded is not None and loaded[0].version == 2 and len(loaded[1]) == 2
+    fresh = room()
+    store.create_room(fresh)
+    loaded = store.load(fresh.id)
+    assert loaded is not None and not loaded[0].settings.get("took_back")
 
 
 def imported_contract(store: Store) -> None:

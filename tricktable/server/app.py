@@ -44,11 +44,12 @@ from tricktable.server.common import (
     usable_bots,
 )
 from tricktable.server.limits import BodyLimit, RoomRate
+from tricktable.server.loading import start_game
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
 from tricktable.server.players import player_of_key, players_api
 from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
 from tricktable.server.ratings import room_settings
-from tricktable.server.rooms import Room, start_game
+from tricktable.server.rooms import Room
 from tricktable.server.tournaments import tournaments_api
 from tricktable.store import Store, open_store
 

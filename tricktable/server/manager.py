@@ -31,9 +31,11 @@ from tricktable.server.common import (
     hash_token,
     usable_bots,
 )
+from tricktable.server.loading import Loaded, rebuild, start_game, summarise
 from tricktable.server.protocol import JSON
 from tricktable.server.ratings import room_settings, tally_room
-from tricktable.server.rooms import Loaded, Room, log, rebuild, start_game, summarise
+from tricktable.server.rooms import Room, log
+from tricktable.server.takeback import took_back
 from tricktable.store import (
     STATUSES,
     RoomHeld,
@@ -434,6 +436,7 @@ def stored_public(info: RoomInfo) -> JSON:
         "id": info.id, "game": info.game, "title": title, "players": info.players,
         "options": info.options, "status": info.status, "version": info.version,
         "hands": info.hands, "scores": info.scores, "winner": info.winner, "sides": sides,
+        "took_back": took_back(info),
         "seats": [SeatState(seat).public(labels[s]) for s, seat in enumerate(info.seats)],
         "watchers": 0, "created": info.created, "updated": info.updated,
     }

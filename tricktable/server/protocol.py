@@ -1,8 +1,8 @@
 """The websocket protocol: messages a browser sends, frames the server sends.
 
 Every message is one JSON object with a ``type``. A client says ``hello``
-first (with its seat token, or none to watch), then ``act``, ``sync``,
-``hint`` or ``ping``. The server answers with ``welcome``, ``state``,
+first (with its seat token, or none to watch), then ``act``, ``take_back``,
+``sync``, ``hint`` or ``ping``. The server answers with ``welcome``, ``state``,
 ``hint``, ``pong`` and ``error`` frames. docs/protocol.md has the details.
 
 >>> parse_message('{"type": "act", "version": 3, "action": "bid 75"}')
@@ -48,6 +48,7 @@ ERROR_CODES = (
     "moved",  # another process serves the room now: reconnect
     "too_long",  # a chat message over MAX_CHAT_CHARS
     "chat_refused",  # the room's chat does not take this (off, or presets only, unknown id)
+    "no_take_back",  # a take back the room does not allow now (the message says why)
 )
 
 
@@ -75,6 +76,17 @@ class Act:
 
 
 @dataclass(frozen=True)
+class TakeBack:
+    """Take back my last action (and the bots' after it) at ``version``, the one the client saw.
+
+    >>> parse_message('{"type": "take_back", "version": 9}')
+    TakeBack(version=9)
+    """
+
+    version: int
+
+
+@dataclass(frozen=True)
 class Sync:
     """Send me the whole state again."""
 
@@ -97,7 +109,7 @@ class Chat:
     value: str  # the id, or the text
 
 
-Message = Hello | Act | Sync | Hint | Ping | Chat
+Message = Hello | Act | TakeBack | Sync | Hint | Ping | Chat
 MAX_CHAT_CHARS = 200  # a free-text chat message
 
 
@@ -136,6 +148,8 @@ def parse_message(text: str | bytes) -> Message:
         if not action.strip() or len(action) > MAX_ACTION_CHARS:
             raise ProtocolError("bad_message", f"an action is 1 to {MAX_ACTION_CHARS} characters")
         return Act(version, action)
+    if kind == "take_back":
+        return TakeBack(_field(data, "version", "int"))
     if kind == "sync":
         return Sync()
     if kind == "hint":
@@ -144,8 +158,8 @@ def parse_message(text: str | bytes) -> Message:
         return Ping()
     if kind == "chat":
         return _chat(data)
-    raise ProtocolError("bad_message",
-                        "unknown message type; types: hello, act, sync, hint, ping, chat")
+    raise ProtocolError("bad_message", "unknown message type; types: hello, act, take_back, "
+                                       "sync, hint, ping, chat")
 
 
 def _chat(data: JSON) -> Chat:
@@ -176,6 +190,8 @@ def message_json(message: Message) -> JSON:
         return {"type": "act", "version": message.version, "action": message.action}
     if isinstance(message, Chat):
         return {"type": "chat", message.kind: message.value}
+    if isinstance(message, TakeBack):
+        return {"type": "take_back", "version": message.version}
     kinds: dict[type, str] = {Sync: "sync", Hint: "hint", Ping: "ping"}
     return {"type": kinds[type(message)]}
 

@@ -22,13 +22,12 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import tricktable
 from tricktable import Action, GameState, IllegalAction, Phase
-from tricktable.bots import Bot, bot_seed, decision, make_bot
+from tricktable.bots import decision
 from tricktable.bots.hints import rank_hints, suggested_bids
 from tricktable.server import protocol
 from tricktable.server.chat import TableChat
@@ -43,11 +42,13 @@ from tricktable.server.common import (
     hash_token,
     timed,
 )
-from tricktable.server.protocol import JSON, Act, Chat, Hello, Hint, Message, Ping, Sync
+from tricktable.server.loading import Loaded, bot_for, summarise
+from tricktable.server.protocol import JSON, Act, Chat, Hello, Hint, Message, Ping, Sync, TakeBack
+from tricktable.server.takeback import TakeBacks, took_back
 
 if TYPE_CHECKING:
     from tricktable.server.manager import Rooms
-from tricktable.store import LeaseLost, RoomInfo, StoredAction
+from tricktable.store import LeaseLost, StoredAction
 
 log = logging.getLogger("tricktable.server")
 
@@ -100,73 +101,6 @@ class _Stop:
 _Command = _Attach | _Message | _Leave | _BotMove | _Join | _Tick | _Stop
 
 
-# -- loading a room from the store ---------------------------------------------
-
-
-@dataclass
-class Loaded:
-    """A room rebuilt from the store: its info, game and warmed-up bots."""
-
-    info: RoomInfo
-    game: GameState
-    bots: dict[int, Bot] = field(default_factory=dict)
-    fence: int | None = None  # the fence of this process's lease of the room
-
-
-def start_game(info: RoomInfo) -> GameState:
-    """The room's game at version 0."""
-    return tricktable.new_game(info.game, seed=info.seed, options=info.options,
-                               players=info.players)
-
-
-def rebuild(info: RoomInfo, actions: Sequence[StoredAction]) -> Loaded:
-    """Replay the stored actions; bots are asked again at each of their turns.
-
-    Asking the bots again gives them the same memory and random state they
-    had, so after a restart they play on exactly as they would have.
-    """
-    game = start_game(info)
-    loaded = Loaded(info, game)
-    for number, stored in enumerate(actions, start=1):
-        if stored.version != number:
-            raise RoomError(f"room {info.id}: action {number} is stored as {stored.version}")
-        if stored.actor.startswith("bot:"):
-            bot = bot_for(loaded, stored.seat)
-            if not hasattr(bot, "choose_state"):  # search bots remember nothing
-                with contextlib.suppress(Exception):
-                    bot.choose(game.view(stored.seat), game.legal_actions())
-        try:
-            game.apply(stored.text)
-        except IllegalAction as error:
-            raise RoomError(f"room {info.id}: stored action {number} ({stored.text!r}) is "
-                            f"illegal now: {error}") from None
-    if len(actions) != info.version:
-        raise RoomError(f"room {info.id} is at version {info.version} with {len(actions)} "
-                        "actions stored")
-    return loaded
-
-
-def bot_for(loaded: Loaded, seat: int) -> Bot:
-    """The bot that plays ``seat`` (or stands in for its human), made once."""
-    bot = loaded.bots.get(seat)
-    if bot is None:
-        name = loaded.info.seats[seat].bot
-        bot = make_bot(name, loaded.info.game, bot_seed(loaded.info.seed, seat))
-        loaded.bots[seat] = bot
-    return bot
-
-
-def summarise(info: RoomInfo, game: GameState) -> None:
-    """Copy the game's state summary into the room's info."""
-    info.scores = list(game.scores)
-    info.winner = game.winner
-    info.to_move = game.to_move
-    info.hands = len(game.results)
-    if game.is_over:
-        info.status = "finished"
-    info.updated = time.time()
-
-
 # -- the room actor ------------------------------------------------------------
 
 
@@ -190,6 +124,7 @@ class Room:
         self.idle_since = time.monotonic()
         self.fence = loaded.fence
         self.lost = False  # another process took the room's lease
+        self.take_backs = TakeBacks()
         self._views: dict[int | None, tuple[JSON, list[JSON]]] = {}  # per seat, this version
         self._views_key: tuple[int, str] | None = None
         self.chat = TableChat(self)  # beside the game, never in it: no view or bot sees it
@@ -353,6 +288,8 @@ class Room:
             self._hint(client)
         elif isinstance(message, Chat):
             self.chat.receive(client, message)
+        elif isinstance(message, TakeBack):
+            await self.take_backs.take_back(self, client, message)
         elif isinstance(message, Act):
             problem = self._act_problem(client, message)
             if problem is not None:
@@ -392,6 +329,7 @@ class Room:
         """Check, apply, store, then send: the one way a game moves."""
         action = self.game.check(text)
         version = self.info.version + 1
+        self.take_backs.note(self.info.version, seat, len(self.game.log))
         self.game.apply(action)
         self.info.version = version
         summarise(self.info, self.game)
@@ -557,7 +495,7 @@ class Room:
             "id": info.id, "game": info.game, "title": self.game.title,
             "players": info.players, "options": info.options, "status": info.status,
             "version": info.version, "hands": info.hands, "scores": info.scores,
-            "winner": info.winner, "sides": self.game.sides,
+            "winner": info.winner, "sides": self.game.sides, "took_back": took_back(info),
             "seats": [state.public(self.game.seat_name(s), self.config.away_timeout
                                    if info.status == "playing" else None)
                       for s, state in enumerate(self.seats)],
@@ -593,7 +531,8 @@ class Room:
         return {"type": "state", "version": self.info.version, "seat": seat,
                 "room": cache_room(cache, self), "view": view, "legal": legal,
                 "results": [result.to_json() for result in self.game.results],
-                "log": entries, "log_start": start}
+                "log": entries, "log_start": start,
+                "take_back": self.take_backs.offered(self.info, self.game, seat)}
 
     def _broadcast(self) -> None:
         """Send every client its state: one serialized frame per seat and log position."""

@@ -203,6 +203,16 @@ class Store(Protocol):
         """
         ...
 
+    def take_back(self, room: RoomInfo, fence: int | None = None) -> None:
+        """Cut the room's actions back to ``room.version`` and store its state, in one
+        transaction: the actions after it are deleted, and the room's ``settings`` (which a
+        take back marks) are written.
+
+        Refuses (StoreError) a ``room.version`` above the stored one; with a
+        ``fence``, refuses (LeaseLost) unless the room's lease still has it.
+        """
+        ...
+
     def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
         """Store many rooms' actions in one transaction (a group commit).
 
@@ -288,6 +298,16 @@ class MemoryStore:
             if stored.version != action.version - 1 or room.version != action.version:
                 raise VersionConflict(f"room {room.id} is not at version {action.version - 1}")
             self._actions[room.id].append(action)
+            self._rooms[room.id] = copy.deepcopy(room)
+
+    def take_back(self, room: RoomInfo, fence: int | None = None) -> None:
+        with self._lock:
+            stored = self._get(room.id)
+            self._check_fence(room.id, fence)
+            if not 0 <= room.version <= stored.version:
+                raise StoreError(f"room {room.id} is at version {stored.version}: it cannot "
+                                 f"be taken back to {room.version}")
+            del self._actions[room.id][room.version:]
             self._rooms[room.id] = copy.deepcopy(room)
 
     def load(self, room_id: str) -> tuple[RoomInfo, list[StoredAction]] | None:

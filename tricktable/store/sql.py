@@ -272,6 +272,26 @@ class SqlStore:
             raise VersionConflict(f"room {room.id} is not at version {action.version - 1}"
                                   ) from None
 
+    def take_back(self, room: RoomInfo, fence: int | None = None) -> None:
+        with self._begin() as connection:
+            where = [rooms.c.id == room.id, rooms.c.version >= room.version]
+            if fence is not None:
+                where.append(rooms.c.fence == fence)
+            result = connection.execute(update(rooms).where(*where).values(
+                **_state_values(room), settings=room.settings))
+            if result.rowcount != 1:
+                found = connection.execute(select(rooms.c.version, rooms.c.fence)
+                                           .where(rooms.c.id == room.id)).first()
+                if found is None:
+                    raise StoreError(f"no room {room.id}")
+                if fence is not None and found.fence != fence:
+                    raise LeaseLost(f"room {room.id}: this process lost its lease "
+                                    f"(fence {fence}, now {found.fence})")
+                raise StoreError(f"room {room.id} is at version {found.version}: it cannot "
+                                 f"be taken back to {room.version}")
+            connection.execute(delete(events).where(events.c.room_id == room.id,
+                                                    events.c.version > room.version))
+
     def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
         if not items:
             return []

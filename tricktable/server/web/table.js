@@ -133,6 +133,19 @@ function act(text) {
   if (send({ type: "act", version: state.frame.version, action: text })) state.pending = true;
 }
 
+// Take back (only offered alone with bots, until the trick ends): the server answers with
+// the state before my last action, or an error saying why not.
+function takeBack() {
+  if (!state.frame || !state.frame.take_back) return;
+  clearTimeout(state.autoTimer);
+  state.holdUntil = 0;
+  if (send({ type: "take_back", version: state.frame.version })) say("Taking back your last move…");
+}
+
+function renderTakeBack() {
+  $("take-back-row").hidden = !(state.frame && state.frame.take_back);
+}
+
 function say(message, kind = "") {
   const status = $("status");
   status.textContent = message;
@@ -394,7 +407,7 @@ function render() {
   body.hands = String(state.results.length); body.seat = state.seat === null ? "" : String(state.seat);
   body.myTurn = state.legal.length ? "1" : "0";
   renderInfobar(state); renderBoard(state); renderControls(state.legal, act); renderHand();
-  renderSummary(state); renderExtras(); renderJoin(); renderHandEnd(); renderOver();
+  renderSummary(state); renderExtras(); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack();
   const fresh = renderLog();
   const prompt = renderPrompt();
   const myTurnNow = prompt !== "" && !state.wasMyTurn;
@@ -444,6 +457,8 @@ function onKey(event) {
     const button = document.getElementById("last-button"); if (button) button.click();
   } else if (event.key === "s") {
     $("sheet-button").click();
+  } else if (event.key === "u") {
+    takeBack();
   } else if (event.key === "Escape") {
     $("sheet").hidden = true;
     if (state.chooser) { state.chooser = null; render(); }
@@ -461,6 +476,7 @@ function main() {
     state.hintVersion = -1;
     if (state.frame) render();
   });
+  $("take-back").addEventListener("click", takeBack);
   $("sheet-button").addEventListener("click", () => {
     if (!state.view) return;
     $("sheet").hidden = !$("sheet").hidden;

@@ -64,6 +64,7 @@ export function renderInfobar(state) {
   clear(document.getElementById("infobar"),
     el("span", { class: `chip turn${mine ? " mine" : ""}`, id: "turn" }, turnText(state)),
     (view.table || []).map((item) => itemEl(item)),
+    state.room.took_back ? itemEl({ label: "Unrated", text: "a move was taken back" }, "unrated") : null,
     scores ? itemEl({ label: "Score", text: scores + (view.target ? ` (game ${view.target})` : "") }, "score") : null);
 }
 
