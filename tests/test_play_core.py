@@ -55,3 +55,38 @@ def test_beating_agrees_with_the_keys_of_every_spec_the_games_use() -> None:
                     check_beating(spec, rng, tries=40)
                     checked += 1
     assert checked >= 4
+
+
+def bare(trick: object) -> object:
+    """A trick's cards and winner (a view may add its number)."""
+    if not isinstance(trick, dict):
+        return trick
+    return {"cards": trick["cards"], "winner": trick["winner"]}
+
+
+@pytest.mark.parametrize(("name", "players"), game_cases(), ids=lambda v: str(v))
+def test_a_finished_hand_keeps_every_trick_in_its_result(name: str, players: int) -> None:
+    """Each hand's result lists its tricks in order as they were seen, whoever won them:
+    one per trick taken, the last equal to the hand's ``last_trick``, every card once."""
+    for seed in range(4):
+        game, rng = start(name, players, seed), random.Random(seed)
+        seen: list[object] = []  # the tricks of this hand, as each view's last_trick showed it
+        while not game.is_over and len(game.results) < 3:
+            hands = len(game.results)
+            before = bare(game.view(None).get("last_trick"))
+            random_step(game, rng)
+            after = bare(game.view(None).get("last_trick"))
+            if len(game.results) != hands:
+                result = game.results[-1]
+                history = result.trick_history
+                last = bare(result.last_trick)
+                where = (name, seed, result.hand)
+                assert [bare(t) for t in history[-1:]] == ([last] if last else []), where
+                assert [bare(t) for t in history[:len(seen)]] == seen, where
+                cards = [p["card"] for trick in history for p in trick["cards"]]
+                assert len(cards) == len(set(cards)) or name == "pinochle"  # two of each there
+                taken = sum(1 for trick in history if trick["winner"] is not None)
+                assert sum(result.seat_tricks) == taken, (name, seed, result.seat_tricks)
+                seen = []
+            elif after and after != before:
+                seen.append(after)

@@ -120,9 +120,9 @@ async def _broadcast(room: Any) -> None:
 
 def test_a_quick_bot_thinks_on_the_loop_and_a_slow_one_in_the_threads(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from tricktable.server import rooms
+    from tricktable.server import loading
 
-    real = rooms.make_bot
+    real = loading.make_bot
     threads: dict[str, list[str]] = {"random": [], "heuristic": []}
 
     class Watched:
@@ -137,7 +137,7 @@ def test_a_quick_bot_thinks_on_the_loop_and_a_slow_one_in_the_threads(
     def make_bot(name: str, game: str, seed: int = 0) -> Any:
         return Watched(name, real(name, game, seed), 0.0 if name == "random" else 0.01)
 
-    monkeypatch.setattr(rooms, "make_bot", make_bot)
+    monkeypatch.setattr(loading, "make_bot", make_bot)
     with app_client(ServerConfig(bot_delay=0), MemoryStore()) as client:
         made = create_room(client, "rook", None,
                            seats=["human", "random", "heuristic", "random"])

@@ -132,7 +132,8 @@ def test_a_card_is_taken_back_before_the_bot_answers_it() -> None:
             socket.send({"type": "ping"})
             assert socket.until("pong")["version"] == version
             assert len(game_history(client, room)) == version
-            other = next(a for a in frame["legal"] if a["kind"] == "play" and a["text"] != card["text"])
+            other = next(a for a in frame["legal"]
+                         if a["kind"] == "play" and a["text"] != card["text"])
             socket.send({"type": "act", "version": version, "action": other["text"]})
             socket.until("state", version + 2)  # the bot answers the new card
             assert game_history(client, room)[version] == other["text"]

@@ -277,15 +277,15 @@ class SlowBot:
 
 
 def test_a_slow_bot_in_one_room_does_not_stall_another(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tricktable.server import rooms
+    from tricktable.server import loading
 
-    real = rooms.make_bot
+    real = loading.make_bot
 
     def make_bot(name: str, game: str, seed: int = 0) -> Any:
         return SlowBot(1.0) if name == "heuristic" and game == "sixtysix" else real(
             name, game, seed)
 
-    monkeypatch.setattr(rooms, "make_bot", make_bot)
+    monkeypatch.setattr(loading, "make_bot", make_bot)
     with app_client(ServerConfig(bot_delay=0), MemoryStore()) as client:
         slow = create_room(client, "sixtysix", 1, seats=["heuristic", "heuristic"])
         fast = create_room(client, "rook", 2, seats=["human", "random", "random", "random"])

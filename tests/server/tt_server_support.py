@@ -22,6 +22,7 @@ import tricktable
 from tricktable import GameState
 from tricktable.server import ServerConfig, create_app
 from tricktable.server.manager import SeatRequest, new_room, seat_infos
+from tricktable.server.protocol import results_json
 from tricktable.store import Store
 
 JSON = dict[str, Any]
@@ -151,8 +152,8 @@ def frame_problems(game: GameState, viewer: int | None, frame: JSON, action_text
     skip = view_skip(game, frame["view"])
     rest = {key: value for key, value in frame.items()
             if key not in ("view", "log", "room", "results")}
-    if frame["results"] != [result.to_json() for result in game.results]:
-        problems.append("the frame's results are not game.results")
+    if frame["results"] != results_json(game.results):
+        problems.append("the frame's results are not game.results (the last hand's tricks)")
     # the room's title and game name are the game's, not a card ("Rook" is both)
     rest["room"] = {k: v for k, v in frame["room"].items() if k not in ("title", "game")}
     leaked = (card_tokens(frame["view"], skip) | card_tokens(rest)) & secret

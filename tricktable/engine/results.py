@@ -57,6 +57,7 @@ class HandResult:
     outcome: str  # how the hand went, in words
     meld: Ints | None = None  # each side's meld shown, in a game with meld
     last_trick: JSON | None = None  # the last trick and its winner, as a view shows it
+    trick_history: tuple[JSON, ...] = ()  # every trick of the hand in order, as last_trick
     extras: Mapping[str, Any] = field(default_factory=dict)  # the game's declared result_keys
 
     def side_of_declarer(self, sides: Sequence[Sequence[int]]) -> int | None:
@@ -101,6 +102,8 @@ COMMON_RESULT: dict[str, Key] = {
     "outcome": Key("text", "how the hand went, in words"),
     "meld": Key("counts", "each side's meld shown, null in a game without meld", nullable=True),
     "last_trick": Key("trick", "the hand's last trick and its winner", nullable=True),
+    "trick_history": Key("tricks", "every trick of the hand in order, each as last_trick "
+                                   "(played face up: public once the hand is over)"),
 }
 """The keys of every result's JSON, with their kinds."""
 
@@ -126,7 +129,8 @@ def hand_result(game: TrickGame, *, declarer: int | None, contract: str | None,
                 meld: Sequence[int] | None = None, last_trick: JSON | bool | None = True,
                 **extras: Any) -> HandResult:
     """The result of the hand ``game`` just finished (its ``scores`` already updated):
-    the hand, dealer, tricks per seat and per side and the last trick come from the game;
+    the hand, dealer, tricks per seat and per side, the last trick and every trick of the
+    hand come from the game;
     ``points`` default to ``card_points``; ``last_trick`` to the core's (True); ``extras``
     are the game's ``result_keys``."""
     seat_tricks = tuple(game.tricks_won)
@@ -138,4 +142,4 @@ def hand_result(game: TrickGame, *, declarer: int | None, contract: str | None,
         deltas=tuple(deltas), scores=tuple(game.scores), outcome=outcome,
         meld=None if meld is None else tuple(meld),
         last_trick=game.last_trick_view() if last_trick is True else last_trick or None,
-        extras=extras)
+        trick_history=tuple(game.trick_view(trick) for trick in game.finished), extras=extras)

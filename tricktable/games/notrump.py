@@ -26,7 +26,7 @@ from tricktable.engine.actions import Action, ActionTable, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event
 from tricktable.engine.observe import Feature, Reading
-from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, TrickGame, plain_spec
+from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, Trick, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
@@ -552,7 +552,12 @@ class NotrumpGame(TrickGame):
         return plays
 
     def _played_view(self) -> list[JSON]:
-        return [{"cards": self._trick_view(c, s), "winner": w} for c, s, w in self.past_tricks]
+        return [self.trick_view(trick) for trick in self.past_tricks]
+
+    def trick_view(self, trick: Trick) -> JSON:
+        """A finished trick with its trumps (and the turned-up card) marked."""
+        cards, seats, winner = trick
+        return {"cards": self._trick_view(cards, seats), "winner": winner}
 
     def view(self, seat: Seat | None) -> JSON:
         """What ``seat`` sees at the table (None: a spectator).

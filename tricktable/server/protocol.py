@@ -18,10 +18,12 @@ tricktable.server.protocol.ProtocolError: 'act' needs a whole-number 'version'
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tricktable import Action
+from tricktable.engine.results import HandResult
 
 JSON = dict[str, Any]
 
@@ -211,6 +213,29 @@ def action_json(action: Action, hand: set[str]) -> JSON:
     rest = action.text.partition(" ")[2]
     return {"id": action.id, "kind": action.kind, "text": action.text,
             "card": rest if rest in hand else None}
+
+
+def results_json(results: Sequence[HandResult], cache: JSON | None = None) -> list[JSON]:
+    """The hands' results as a frame carries them (``to_json()``), every trick
+    (``trick_history``) of the last hand only, which the end-of-hand summary shows; earlier
+    hands' are in the record. Made once per broadcast when given its ``cache``.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("sixtysix", seed=1)
+    >>> while len(game.results) < 2:
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> [len(r["trick_history"]) > 0 for r in results_json(game.results)]
+    [False, True]
+    """
+    if cache is not None and "results" in cache:
+        found: list[JSON] = cache["results"]
+        return found
+    sent = [result.to_json() for result in results]
+    for earlier in sent[:-1]:
+        earlier["trick_history"] = []
+    if cache is not None:
+        cache["results"] = sent
+    return sent
 
 
 def dumps(frame: JSON) -> str:

@@ -197,7 +197,38 @@ function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 // -- the end of a hand ----------------------------------------------------------------------
 
 const SHOWN = new Set(["hand", "dealer", "declarer", "contract", "made", "outcome", "reason", "tricks",
-  "deltas", "scores", "last_trick", "teams", "winner"]);
+  "deltas", "scores", "last_trick", "teams", "winner", "trick_history"]);
+
+// Every trick of the hand, one row each: the cards under the seat that played them (the
+// card led marked, the winning card raised), and who won it.
+export function trickHistoryEl(state, tricks) {
+  if (!Array.isArray(tricks) || !tricks.length) return null;
+  const players = state.room.players;
+  const turned = tricks.some((t) => t.cards.some((p) => p.seat === null || p.seat === undefined));
+  const head = el("tr", {}, el("th", { scope: "col" }, "#"),
+    turned ? el("th", { scope: "col" }, "Turned up") : null,
+    Array.from({ length: players }, (_, seat) => el("th", { scope: "col" }, short(state, seat))),
+    el("th", { scope: "col" }, "Won by"));
+  const rows = tricks.map((trick, index) => {
+    const bySeat = new Map(trick.cards.map((p, order) => [p.seat ?? "up", { ...p, order }]));
+    const winning = trick.winner === null || trick.winner === undefined ? null : bySeat.get(trick.winner);
+    const cell = (key) => {
+      const played = bySeat.get(key);
+      if (!played) return el("td", {}, "");
+      const marks = [played.order === 0 ? "led" : "", played === winning ? "won" : ""].filter(Boolean);
+      return el("td", { class: marks.join(" ") }, cardEl(played.card, { small: true, extra: played.trump ? "trumped" : "" }),
+        marks.length ? el("span", { class: "visually-hidden" }, ` (${marks.join(", ")})`) : null);
+    };
+    return el("tr", {}, el("th", { scope: "row" }, String(index + 1)), turned ? cell("up") : null,
+      Array.from({ length: players }, (_, seat) => cell(seat)),
+      el("td", {}, trick.winner === null || trick.winner === undefined ? "nobody" : short(state, trick.winner)));
+  });
+  return el("details", { class: "trick-history" },
+    el("summary", {}, `Every trick of the hand (${tricks.length})`),
+    el("table", { class: "scores", id: "trick-history" },
+      el("caption", { class: "visually-hidden" }, "every trick of the hand: the card led, the winning card"),
+      el("thead", {}, head), el("tbody", {}, rows)));
+}
 
 // The summary of one finished hand (`result`, from the game's hand results).
 export function handEndEl(state, result) {
@@ -234,7 +265,8 @@ export function handEndEl(state, result) {
       el("div", { class: "row" }, last.cards.map((p) => el("span", { class: "played" },
         cardEl(p.card, { small: true }), el("span", {}, p.seat === null || p.seat === undefined ? "turned up" : short(state, p.seat)))))) : null,
     cards.map(([key, value]) => el("div", { class: "end-cards" }, el("h3", {}, capital(words(key))),
-      el("div", { class: "row" }, value.map((c) => cardEl(c, { small: true }))))));
+      el("div", { class: "row" }, value.map((c) => cardEl(c, { small: true }))))),
+    trickHistoryEl(state, result.trick_history));
 }
 
 // -- the log --------------------------------------------------------------------------------
