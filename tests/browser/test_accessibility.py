@@ -31,7 +31,12 @@ def test_the_pages_around_the_table_have_no_axe_violations(page: Any) -> None:
     page.wait_for_selector("#games tbody tr")
     problems["history"] = axe_violations(page)
     page.goto("/rules/pinochle")
-    page.wait_for_selector("h1")
+    page.wait_for_selector("#text h2")
+    assert page.inner_text("h1") == "How to play Pinochle"
+    text = page.inner_text("main")
+    assert "Meld" in text and "`" not in text and ".py" not in text
+    assert page.locator("#options tbody tr").count() >= 5  # every option, in words
+    assert "Points that win the game" in page.inner_text("#options")
     problems["rules"] = axe_violations(page)
     assert not {k: v for k, v in problems.items() if v}
 

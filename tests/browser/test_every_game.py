@@ -93,9 +93,29 @@ def test_a_full_hand_through_the_page(page: Any, artifacts: Path, game: str, pla
     assert table_scores(page, "#hand-end-table", len(columns) - 2) == expected_scores(page, room)
     assert page.locator("#hand-end .end-trick .card").count() == players
     assert page.inner_text("#hand-end .outcome")
+    check_the_trick_history(page, room, players)
+    assert page.locator("#log .tcard").count(), "table talk names no card"
     continue_after_hand(page)
     assert table_scores(page, "#score-table", 0) == expected_scores(page, room)
     assert not problems, problems
+
+
+def check_the_trick_history(page: Any, room: str, players: int) -> None:
+    """Every trick of the hand, in order: as many rows as the sides took tricks, the last
+    one the hand's last trick, the card led and the winning card marked."""
+    page.click("#hand-end .trick-history summary")
+    rows = page.locator("#trick-history tbody tr")
+    columns = page.locator("#hand-end-table thead th").all_inner_texts()
+    taken = table_scores(page, "#hand-end-table", columns.index("Tricks") - 1)
+    assert rows.count() == sum(taken.values()) > 0
+    last = rows.nth(rows.count() - 1)
+    cards = "(cards) => cards.map((c) => c.dataset.card)"
+    shown = last.locator(".card").evaluate_all(cards)
+    assert sorted(shown) == sorted(page.locator("#hand-end .end-trick .card").evaluate_all(cards))
+    assert len(shown) == players
+    assert last.locator("td.won").count() == 1 and last.locator("td.led").count() == 1
+    winner = page.inner_text("#hand-end .end-trick h3").rsplit("won by ", 1)[1].split(" ")[0]
+    assert last.locator("td").last.inner_text() == winner
 
 
 def check_the_bid_control(page: Any) -> None:

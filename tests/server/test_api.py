@@ -48,6 +48,10 @@ def test_rules_of_each_game(client: Any) -> None:
         rules = client.get(f"/api/games/{name}").json()["rules"]
         assert rules["title"] == tricktable.find_game(name).title
         assert rules["summary"]
+        guide = rules["guide"]  # written for players: no code, no module paths, no markup
+        assert len(guide.split()) > 300, name
+        assert not any(mark in guide for mark in ("`", ".py", "tricktable", "**", "seed")), name
+        assert "## Scoring" in guide and "## Playing the tricks" in guide, name
     assert client.get("/api/games/chess").status_code == 404
 
 

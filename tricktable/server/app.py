@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -43,6 +42,7 @@ from tricktable.server.common import (
     default_bot,
     usable_bots,
 )
+from tricktable.server.guides import rules_text
 from tricktable.server.limits import BodyLimit, RoomRate
 from tricktable.server.loading import start_game
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
@@ -56,7 +56,6 @@ from tricktable.store import Store, open_store
 log = logging.getLogger("tricktable.server")
 
 WEB = Path(__file__).resolve().parent / "web"
-DOCS = Path(tricktable.__file__).resolve().parent.parent / "docs"
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
 MAX_BODY_BYTES = 65_536
 MAX_RECORD_BYTES = 262_144  # an uploaded record (a whole game is about 2-30 KiB)
@@ -94,26 +93,6 @@ def game_schema(name: str) -> JSON:
             "result": result_schema(cls.name, cls.result_keys),
             "kinds": {"view": {key: item.kind for key, item in view_keys.items()},
                       "result": {key: item.kind for key, item in result_keys.items()}}}
-
-
-def rules_text(name: str) -> JSON:
-    """The rules to show a player: the game module's summary and, in a source tree, its doc."""
-    cls = tricktable.find_game(name)
-    module = inspect.getmodule(cls)
-    summary = inspect.cleandoc(module.__doc__ or "") if module is not None else ""
-    summary = summary.split("\n>>>", 1)[0].strip()
-    parts = []
-    common = DOCS / "rules.md"
-    if common.is_file():
-        text = common.read_text(encoding="utf-8")
-        for section in text.split("\n## ")[1:]:
-            if section.split("\n", 1)[0].strip().lower() == cls.title.lower():
-                parts.append("## " + section.strip())
-    own = DOCS / f"rules-{cls.name}.md"
-    if own.is_file():
-        parts.append(own.read_text(encoding="utf-8"))
-    return {"name": cls.name, "title": cls.title, "summary": summary,
-            "markdown": "\n\n".join(parts)}
 
 
 # -- the websocket client -------------------------------------------------------------

@@ -530,13 +530,8 @@ class Room:
             start, entries = 0, self.game.table_log(seat)
         return {"type": "state", "version": self.info.version, "seat": seat,
                 "room": cache_room(cache, self), "view": view, "legal": legal,
-<<<<<<< HEAD
                 "results": protocol.results_json(self.game.results, cache),
                 "log": entries, "log_start": start,
-=======
-                "results": protocol.results_json(self.game.results, cache), "log": entries,
-                "log_start": start,
->>>>>>> 4a42837 (Every trick of a hand in its result (trick_history, from the trick-play core; Notrump marks its trumps), sent with the last hand only; the end-of-hand summary lists every trick)
                 "take_back": self.take_backs.offered(self.info, self.game, seat)}
 
     def _broadcast(self) -> None:

@@ -1,5 +1,5 @@
-// A game's rules: its summary, every option with its default, and the rules text.
-import { api, clear, el, header } from "./common.js";
+// How to play a game: the guide written for players, and the options a room may set, in words.
+import { api, clear, el, header, words } from "./common.js";
 
 const name = decodeURIComponent(location.pathname.split("/").pop());
 
@@ -28,7 +28,7 @@ function markdown(text) {
     const line = raw.trimEnd();
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     const item = /^\s*[-*]\s+(.*)$/.exec(line);
-    if (heading) { flush(); list = null; blocks.push(el(`h${Math.min(4, heading[1].length + 1)}`, {}, inline(heading[2]))); }
+    if (heading) { flush(); list = null; blocks.push(el(`h${Math.min(4, Math.max(2, heading[1].length))}`, {}, inline(heading[2]))); }
     else if (item) { flush(); if (!list) { list = el("ul"); blocks.push(list); } list.append(el("li", {}, inline(item[1]))); }
     else if (!line.trim()) { flush(); list = null; }
     else if (list && /^\s+/.test(raw)) { list.lastChild.append(" ", ...inline(line.trim())); }
@@ -38,25 +38,39 @@ function markdown(text) {
   return blocks;
 }
 
-function limits(option) {
-  if (option.choices) return option.choices.join(" | ");
-  if (typeof option.default === "boolean") return "true | false";
+// An option in words: what it does, its usual setting, what a room may choose.
+function setting(value) {
+  if (value === true) return "on";
+  if (value === false) return "off";
+  return words(String(value));
+}
+
+function choices(option) {
+  if (option.choices) return option.choices.map(setting).join(" or ");
+  if (typeof option.default === "boolean") return "on or off";
   if (option.minimum === null && option.maximum === null) return "";
-  if (option.maximum === null) return `at least ${option.minimum}`;
-  return option.minimum === null ? `at most ${option.maximum}` : `${option.minimum} to ${option.maximum}`;
+  if (option.maximum === null) return `${option.minimum} or more`;
+  return option.minimum === null ? `up to ${option.maximum}` : `${option.minimum} to ${option.maximum}`;
+}
+
+function sentence(text) {
+  const clean = String(text || "").replaceAll("`", "");
+  return clean.charAt(0).toUpperCase() + clean.slice(1);
 }
 
 async function main() {
   document.getElementById("nav").replaceWith(header(""));
   const game = await api(`/api/games/${encodeURIComponent(name)}`);
-  document.title = `tricktable: ${game.title} rules`;
-  document.getElementById("title").textContent = `${game.title}: the rules`;
-  clear(document.getElementById("summary"), markdown(game.rules.summary));
+  document.title = `tricktable: how to play ${game.title}`;
+  document.getElementById("title").textContent = `How to play ${game.title}`;
+  const players = game.player_counts.length > 1
+    ? `${Math.min(...game.player_counts)} to ${Math.max(...game.player_counts)} players` : `${game.player_counts[0]} players`;
+  document.getElementById("players").textContent = players;
   clear(document.querySelector("#options tbody"), game.options.map((o) => el("tr", {},
-    el("td", {}, o.name), el("td", {}, String(o.default)), el("td", {}, limits(o)), el("td", {}, o.doc || ""))));
+    el("th", { scope: "row" }, sentence(o.doc || words(o.name))), el("td", {}, setting(o.default)), el("td", {}, choices(o)))));
   const text = document.getElementById("text");
-  if (game.rules.markdown) clear(text, markdown(game.rules.markdown));
-  else clear(text, el("p", { class: "muted" }, "The full rules text ships with the source tree (docs/)."));
+  if (game.rules.guide) clear(text, markdown(game.rules.guide));
+  else clear(text, el("p", {}, sentence(game.rules.summary)));
 }
 
 main();

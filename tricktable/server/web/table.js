@@ -4,7 +4,8 @@ import { cardEl, clear, el, isCard, api, spoken, storage, words } from "./common
 import { numberButtons, pressNumber, renderControls } from "./controls.js";
 import { initChat, receiveChat } from "./chat.js";
 import {
-  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, seatLabel, short, sideName, sides, talk, turnText,
+  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, seatLabel, short, sideName, sides, talk, talkParts,
+  turnText,
 } from "./tableparts.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
@@ -275,7 +276,7 @@ function renderExtras() {
 function renderLog() {
   const box = $("log");
   const lines = talk(state.log);
-  clear(box, lines.slice(-120).map((line) => el("li", {}, line)));
+  clear(box, lines.slice(-120).map((line) => el("li", {}, talkParts(line))));
   box.scrollTop = box.scrollHeight;
   const fresh = lines.slice(state.spokenLog).filter((line) => !line.startsWith("you are dealt") && !/ is dealt /.test(line));
   state.spokenLog = lines.length;

@@ -2,7 +2,7 @@
 // information bar, the seats with what lies in front of them, tricks, the score panel and
 // the end-of-hand summary. Only the view's common keys and the game's own labelled items
 // (`table`, `at_seats`, `prompt`) are read, so no game needs code of its own here.
-import { cardBack, cardEl, cardName, clear, el, isCard, words } from "./common.js";
+import { cardBack, cardEl, cardInfo, cardName, clear, el, isCard, words } from "./common.js";
 
 // -- names -----------------------------------------------------------------------------
 
@@ -285,6 +285,19 @@ export function talk(lines) {
     }
     if (won) for (const key of Object.keys(plays)) delete plays[key];
     return line;
+  });
+}
+
+// A line of table talk with its cards named and coloured: "W plays Y1" -> "W plays yellow 1".
+const CARD_IN_TEXT = /(\b(?:10|[2-9JQKA])[♠♥♦♣]|\b[RGYB](?:1[0-4]|[1-9])\b|\bRook\b)/g;
+
+export function talkParts(line) {
+  return String(line).split(CARD_IN_TEXT).map((part, i) => {
+    if (i % 2 === 0) return part;
+    const info = cardInfo(part);
+    if (!info) return part;
+    const rook = /^[RGYB]/.test(part) && info.cls.startsWith("rook-") ? cardName(part).split(" ").reverse().join(" ") : part;
+    return el("span", { class: `tcard ${info.cls}` }, rook);
   });
 }
 
