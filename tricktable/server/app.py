@@ -42,7 +42,7 @@ from tricktable.server.common import (
     default_bot,
     usable_bots,
 )
-from tricktable.server.guides import rules_text
+from tricktable.server.guides import declared_lines, rules_text
 from tricktable.server.limits import BodyLimit, RoomRate
 from tricktable.server.loading import start_game
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
@@ -80,7 +80,7 @@ def game_info(name: str) -> JSON:
     cls = tricktable.find_game(name)
     return {"name": cls.name, "title": cls.title, "player_counts": list(cls.player_counts),
             "options": cls.rules_type.describe(), "bots": usable_bots(cls.name),
-            "default_bot": default_bot(cls.name)}
+            "default_bot": default_bot(cls.name), "display": declared_lines(cls)}
 
 
 def game_schema(name: str) -> JSON:

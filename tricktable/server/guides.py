@@ -1,4 +1,5 @@
-"""The rules a player reads: the guide written for players, and the rules as implemented.
+"""What pages say about a game: the guide written for players, the rules as implemented,
+and the lines its table shows beside the common things (the details panel draws them).
 
 A game's player guide is ``guides/NAME.md`` beside its module (plain words:
 no module paths, no code); the rules as implemented are docs/rules*.md in a
@@ -44,3 +45,14 @@ def player_guide(cls: type[GameState]) -> str | None:
     """The rules written for players (``guides/NAME.md`` beside the game's module), or None."""
     path = Path(inspect.getfile(cls)).parent / "guides" / f"{cls.name}.md"
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+
+def declared_lines(cls: type[GameState]) -> list[list[str]]:
+    """The lines the game declares its table shows beside the common things (its class's
+    ``display``: a label and a template of view keys; see tricktable/cli/display.py).
+
+    >>> declared_lines(tricktable.find_game("rook"))[0]
+    ['Nest', '{nest_size} card, face down']
+    """
+    return [list(line) for line in getattr(cls, "display", ())]

@@ -1,22 +1,17 @@
 // The card table: one websocket to the room; everything drawn from the seat's view and
 // the legal actions the server sends, so every game works without code of its own.
-import { cardEl, clear, el, isCard, api, spoken, storage, words } from "./common.js";
+import { cardEl, clear, el, api, spoken, storage, words } from "./common.js";
 import { numberButtons, pressNumber, renderControls } from "./controls.js";
 import { initChat, receiveChat } from "./chat.js";
+import { renderDetails } from "./details.js";
 import {
-  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, seatLabel, short, sideName, sides, talk, talkParts,
+  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, short, sideName, sides, talk, talkParts,
   turnText,
 } from "./tableparts.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
 
-// Keys drawn in their own places, or shown through the game's table items; the rest of the
-// view goes to the details panel.
-const SHOWN = new Set(["hand", "trick", "last_trick", "scores", "to_move", "phase", "trump", "bids", "tricks",
-  "game", "seat", "players", "results", "winner", "winners", "hand_number", "dealer", "hand_sizes", "teams",
-  "sides", "team_names", "options", "target", "prompt", "table", "at_seats", "auto_action", "meld", "scoreboard",
-  "shown", "tricks_played", "played", "marriages", "beginner", "revealed_markers", "choices", "calls"]);
 const HAND_END_SECONDS = 4; // how long a hand's summary stays when only bots are seated
 const AUTO_ACTION_MS = 1200; // the pause before the table takes an automatic action (a draw)
 const PAUSES = { slow: 2500, normal: 1200, fast: 0 }; // how long a finished trick stays, in ms
@@ -26,8 +21,16 @@ const state = {
   pending: false, hint: null, hintVersion: -1, showLast: false, retry: 0, chooser: null,
   handsSeen: null, handEndTimer: null, autoTimer: null, spokenLog: 0, wasMyTurn: false,
   held: [], holdUntil: 0, holdTimer: null, freshTrick: false, finishedAt: 0, pauseCut: false,
-  rerender: () => render(),
+  rerender: () => render(), declared: null,
 };
+
+// The lines the game declares its table shows (its `display`), asked for once.
+async function loadDeclared(game) {
+  if (state.declared || state.declaredAsked) return;
+  state.declaredAsked = true;
+  try { state.declared = (await api(`/api/games/${encodeURIComponent(game)}`)).display; } catch { state.declaredAsked = false; return; }
+  if (state.frame) render();
+}
 
 // -- talking to the server -------------------------------------------------------------
 
@@ -103,9 +106,9 @@ function takeState(frame) {
   state.spokenLog = Math.min(state.spokenLog, frame.log_start);
   const before = state.view;
   state.frame = frame; state.view = frame.view; state.room = frame.room;
+  loadDeclared(frame.room.game);
   state.seat = frame.seat; state.legal = frame.legal; state.pending = false; state.chooser = null;
   state.results = frame.results || [];
-  if (state.kinds === undefined) loadKinds(state.room.game);
   const now = Date.now();
   for (const seat of state.room.seats) {
     seat.away_until = seat.away_in === null || seat.away_in === undefined ? null : now + seat.away_in * 1000;
@@ -229,49 +232,6 @@ function scheduleAutoAction() {
 }
 
 // -- panels ----------------------------------------------------------------------------
-
-// The declared kind of each view key (seat, seats, side, cards...), from the game's schema:
-// which numbers are seats or sides is read, never guessed from a key's name.
-async function loadKinds(game) {
-  state.kinds = {};
-  try {
-    state.kinds = (await api(`/api/games/${encodeURIComponent(game)}/schema`)).kinds.view;
-    render();
-  } catch { state.kinds = undefined; } // asked again with the next frame
-}
-
-function valueEl(value, key) {
-  if (value === null || value === undefined || value === "") return document.createTextNode("—");
-  if (typeof value === "string") return isCard(value) ? cardEl(value, { small: true }) : document.createTextNode(value);
-  const kind = (state.kinds || {})[key];
-  if (typeof value === "number" && (kind === "seat" || kind === "seats")) {
-    return document.createTextNode(seatLabel(state, value));
-  }
-  if (typeof value === "number" && kind === "side") return document.createTextNode(sideName(state, value));
-  if (typeof value !== "object") return document.createTextNode(String(value));
-  if (Array.isArray(value)) {
-    if (!value.length) return document.createTextNode("—");
-    if (value.every((v) => typeof v === "string" && isCard(v))) {
-      return el("span", { class: "row" }, value.map((v) => cardEl(v, { small: true })));
-    }
-    if (value.every((v) => v === null || typeof v !== "object")) {
-      return document.createTextNode(value.map((v) => (v === null ? "—" : String(v))).join(", "));
-    }
-    return el("div", {}, value.map((v) => el("div", { class: "item" }, valueEl(v, key))));
-  }
-  return el("dl", {}, Object.entries(value).flatMap(([k, v]) => [el("dt", {}, words(k)), el("dd", {}, valueEl(v, k))]));
-}
-
-function renderExtras() {
-  const view = state.view;
-  const entries = Object.entries(view).filter(([key, value]) => !SHOWN.has(key)
-    && value !== null && value !== false && !(Array.isArray(value) && value.length === 0));
-  const open = $("extras").querySelector("details")?.open ?? false;
-  clear($("extras"), el("details", { open },
-    el("summary", {}, "More about this hand"),
-    entries.length ? el("dl", {}, entries.flatMap(([k, v]) => [el("dt", {}, words(k)), el("dd", { dataset: { key: k } }, valueEl(v, k))]))
-      : el("p", { class: "muted" }, "nothing more to show")));
-}
 
 function renderLog() {
   const box = $("log");
@@ -408,7 +368,7 @@ function render() {
   body.hands = String(state.results.length); body.seat = state.seat === null ? "" : String(state.seat);
   body.myTurn = state.legal.length ? "1" : "0";
   renderInfobar(state); renderBoard(state); renderControls(state.legal, act); renderHand();
-  renderSummary(state); renderExtras(); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack();
+  renderSummary(state); renderDetails(state, state.declared, $("beginner").checked); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack();
   const fresh = renderLog();
   const prompt = renderPrompt();
   const myTurnNow = prompt !== "" && !state.wasMyTurn;

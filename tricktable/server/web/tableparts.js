@@ -225,6 +225,7 @@ export function trickHistoryEl(state, tricks) {
   });
   return el("details", { class: "trick-history" },
     el("summary", {}, `Every trick of the hand (${tricks.length})`),
+    el("p", { class: "muted legend" }, "Blue edge: the card led. Ringed: the card that won the trick."),
     el("table", { class: "scores", id: "trick-history" },
       el("caption", { class: "visually-hidden" }, "every trick of the hand: the card led, the winning card"),
       el("thead", {}, head), el("tbody", {}, rows)));
