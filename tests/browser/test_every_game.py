@@ -5,6 +5,7 @@ README's screenshots are taken at bidding, play and hand end."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,10 @@ def test_a_full_hand_through_the_page(page: Any, artifacts: Path, game: str, pla
             found = axe_violations(page)
             if found:
                 problems[phase] = found
+        details = page.inner_text("#extras")  # the game's declared lines, never raw data
+        assert not re.search(r"[\[\]{}_]|\b(null|true|false|undefined)\b", details), details
+        if game == "notrump" and phase in ("pass", "play"):
+            assert "Your marker, face down" in details
         stepper = page.locator("#controls .stepper")
         if stepper.count():
             check_the_bid_control(page)
@@ -83,6 +88,7 @@ def test_a_full_hand_through_the_page(page: Any, artifacts: Path, game: str, pla
         take_turn(page)
     page.wait_for_selector("#hand-end")
     assert data(page)["hands"] == "1"
+    page.click("#hand-end .trick-history summary")  # every trick: checked by axe and below
     shot(page, artifacts, f"{game}-3-hand-end", readme=True)
     found = axe_violations(page)
     if found:
@@ -103,7 +109,6 @@ def test_a_full_hand_through_the_page(page: Any, artifacts: Path, game: str, pla
 def check_the_trick_history(page: Any, room: str, players: int) -> None:
     """Every trick of the hand, in order: as many rows as the sides took tricks, the last
     one the hand's last trick, the card led and the winning card marked."""
-    page.click("#hand-end .trick-history summary")
     rows = page.locator("#trick-history tbody tr")
     columns = page.locator("#hand-end-table thead th").all_inner_texts()
     taken = table_scores(page, "#hand-end-table", columns.index("Tricks") - 1)

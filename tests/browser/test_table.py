@@ -193,6 +193,12 @@ def test_a_finished_trick_stays_for_the_players_trick_pause(page: Any) -> None:
     create_in_lobby(page, "sixtysix", seed=3)
     page.select_option("#speed", "slow")  # 2.5 s; the page under test starts at "no pause"
     assert page.evaluate("() => localStorage.getItem('tricktable.speed')") == "slow"
+    assert data(page)["speed"] == "slow"
+    travel = "() => getComputedStyle(document.body).getPropertyValue('--travel').trim()"
+    assert page.evaluate(travel) == "480ms"  # a card played travels in slowly too
+    page.evaluate("""() => new MutationObserver(() => {
+        if (document.querySelector('#trick .slot.arrive')) document.body.dataset.arrived = '1';
+      }).observe(document.getElementById('board'), {childList: true, subtree: true})""")
     while not data(page).get("finishedFor"):
         assert wait_my_turn(page, 0)
         take_turn(page)
@@ -200,6 +206,7 @@ def test_a_finished_trick_stays_for_the_players_trick_pause(page: Any) -> None:
                                " || document.body.dataset.myTurn === '1'")
     # the bots act within 0.02 s of a trick; their frames waited for the pause
     assert int(data(page)["finishedFor"]) >= 2400
+    assert data(page).get("arrived") == "1", "no card travelled to the trick"
 
 
 def test_my_games_are_listed_in_the_lobby(page: Any) -> None:

@@ -108,7 +108,7 @@ export function detailLines(state, declared, beginner) {
 
 export function renderDetails(state, declared, beginner) {
   const box = document.getElementById("extras");
-  const open = box.querySelector("details")?.open ?? false;
+  const open = box.querySelector("details")?.open ?? window.innerWidth > 760; // closed on a phone
   const lines = detailLines(state, declared, beginner);
   clear(box, el("details", { open },
     el("summary", {}, "Details of this hand"),

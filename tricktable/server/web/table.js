@@ -282,6 +282,11 @@ function renderHandEnd() {
   document.body.dataset.handEnd = String(count);
   clearTimeout(state.handEndTimer);
   if (onlyBots) state.handEndTimer = setTimeout(close, HAND_END_SECONDS * 1000);
+  // opening every trick of the hand stops the clock: it stays until the player continues
+  const history = $("handend").querySelector(".trick-history");
+  if (history) {
+    history.addEventListener("toggle", () => { clearTimeout(state.handEndTimer); $("continue").textContent = "Continue"; });
+  }
   $("continue").focus();
 }
 
@@ -430,7 +435,11 @@ function main() {
   $("invite").value = `${location.origin}/table/${roomId}`;
   $("invite").addEventListener("focus", () => $("invite").select());
   $("speed").value = localStorage.getItem("tricktable.speed") || "normal";
-  $("speed").addEventListener("change", () => localStorage.setItem("tricktable.speed", $("speed").value));
+  document.body.dataset.speed = $("speed").value;
+  $("speed").addEventListener("change", () => {
+    localStorage.setItem("tricktable.speed", $("speed").value);
+    document.body.dataset.speed = $("speed").value;
+  });
   $("beginner").checked = storage.flag("beginner");
   $("beginner").addEventListener("change", () => {
     storage.setFlag("beginner", $("beginner").checked);

@@ -125,16 +125,18 @@ function seatBox(state, seat) {
 
 // A trick on the table: the one in progress, the one just finished (on show for the
 // player's trick pause) or the last one, faded, until the next card is led.
-function trickEl(state, cards, where, caption, kind) {
+// Cards from ``arriveFrom`` on have just been played: they travel in from their seat's side.
+function trickEl(state, cards, where, caption, kind, arriveFrom = Infinity) {
   const slots = { top: "t", left: "l", right: "r", bottom: "b", row: "t" };
   const box = el("div", { class: `trick ${kind}`, id: kind === "current" ? "trick" : "last-trick" });
   const used = {};
-  for (const played of cards || []) {
+  for (const [index, played] of (cards || []).entries()) {
     const none = played.seat === null || played.seat === undefined;
     let area = none ? "c" : slots[where[played.seat]] || "t";
     if (used[area]) area = "c";
     used[area] = true;
-    box.append(el("div", { class: `slot slot-${area}` },
+    const arrive = index >= arriveFrom && !none ? ` arrive from-${slots[where[played.seat]] || "t"}` : "";
+    box.append(el("div", { class: `slot slot-${area}${arrive}` },
       cardEl(played.card, { extra: played.trump ? "trumped" : "" }),
       el("span", {}, none ? "turned up" : short(state, played.seat))));
   }
@@ -156,7 +158,11 @@ export function renderBoard(state) {
   const center = el("div", { class: "area-center" });
   const trick = view.trick || [];
   const last = view.last_trick;
-  if (trick.length || !last) center.append(trickEl(state, trick, where, "", "current"));
+  // the cards played since the table was last drawn travel in (none on the first drawing)
+  const drawn = state.trickDrawn ?? trick.length;
+  state.trickDrawn = trick.length;
+  const arriveFrom = trick.length >= drawn ? drawn : 0;
+  if (trick.length || !last) center.append(trickEl(state, trick, where, "", "current", arriveFrom));
   if (last && (!trick.length || state.showLast)) {
     const winner = last.winner === null || last.winner === undefined ? "nobody (thrown out)" : seatLabel(state, last.winner);
     const fresh = state.freshTrick && !trick.length;
