@@ -103,4 +103,5 @@ def shot(page: Any, artifacts: Path, name: str, readme: bool = False) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
     folder = screenshots()
     if readme and folder is not None:
+        page.evaluate("() => window.scrollTo(0, 0)")  # the top of the table, as a player sees it
         page.screenshot(path=str(folder / f"{name}.png"))
