@@ -1,5 +1,8 @@
 """The trick-play core's fast paths agree with the rules they stand for.
 
+The deal's shuffle draws exactly what ``random.shuffle`` draws, and an action
+``legal_actions()`` offered is taken unchecked only in the state that offered it.
+
 ``PlaySpec.beating`` finds the cards that would head a trick with rank masks
 instead of asking :meth:`PlaySpec.key` card by card; every spec the games
 use, and plain specs with and without trump, must give the same cards.
@@ -12,8 +15,11 @@ import random
 import pytest
 from conformance.support import game_cases, random_step, start
 
+import tricktable
 from tricktable.cards import PINOCHLE, STANDARD
+from tricktable.engine.actions import IllegalAction
 from tricktable.engine.play import HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
+from tricktable.engine.state import deal_round, shuffle
 
 
 def beating_by_key(spec: PlaySpec, seat: int, mask: int, lead: int, to_beat: int) -> int:
@@ -90,3 +96,64 @@ def test_a_finished_hand_keeps_every_trick_in_its_result(name: str, players: int
                 seen = []
             elif after and after != before:
                 seen.append(after)
+
+
+def test_shuffle_deals_exactly_as_random_shuffle_does() -> None:
+    """Saved games replay only if every deal draws the same order from the same stream."""
+    for size in (1, 2, 24, 32, 48, 52, 57, 100):
+        for seed in range(40):
+            mine, theirs = list(range(size)), list(range(size))
+            ours, reference = random.Random(seed), random.Random(seed)
+            shuffle(ours, mine)
+            reference.shuffle(theirs)
+            assert mine == theirs, (size, seed)
+            assert ours.getstate() == reference.getstate(), (size, seed)
+
+
+def test_deal_round_deals_one_card_at_a_time_from_the_dealers_left() -> None:
+    rng = random.Random(8)
+    for players in (2, 3, 4, 5, 6):
+        for dealer in range(players):
+            cards = rng.sample(range(57), rng.randrange(0, 57))
+            by_hand = [0] * players
+            for index, card in enumerate(cards):
+                by_hand[(dealer + 1 + index) % players] |= 1 << card
+            assert deal_round(cards, players, dealer) == by_hand
+
+
+@pytest.mark.parametrize("name", sorted({name for name, _ in game_cases()}))
+def test_an_offered_action_is_legal_only_in_the_state_that_offered_it(name: str) -> None:
+    """``apply`` skips the check of what ``legal_actions()`` offered in the very same state:
+    once anything is applied, an action offered before is checked again, refused if it is
+    illegal now, and a refused action changes nothing."""
+    rng = random.Random(11)
+    game = start(name, tricktable.find_game(name).player_counts[0], seed=4)
+    refused = 0
+    while not game.is_over and refused < 30:
+        before = game.legal_actions()
+        game.apply(rng.choice(before))
+        if game.is_over:
+            break
+        now = {action.id for action in game.legal_actions()}
+        for stale in before:
+            if stale.id not in now:
+                snapshot = (list(game.history), len(game.log), game.to_move, game.phase)
+                with pytest.raises(IllegalAction):
+                    game.apply(stale)
+                assert (list(game.history), len(game.log), game.to_move, game.phase) == snapshot
+                refused += 1
+                break
+    assert refused >= 10
+
+
+def test_a_world_checks_every_action_again() -> None:
+    """A world's hidden hands are dealt anew: what the original offered is not taken unchecked."""
+    rng = random.Random(2)
+    game = start("rook", 4, seed=6)
+    while game.phase != "play" or not game.trick:
+        random_step(game, rng)
+    game.legal_actions()
+    world = game.world((game.to_move + 1) % 4, random.Random(1))
+    assert world._offered == 0 and world._plain == 0
+    for action in world.table.actions:
+        assert world.is_legal(action) == (action in world.legal_actions())

@@ -42,36 +42,71 @@ ArgType = str  # "none", "card", "number" or "suit"
 
 
 def card_actions(mask: int, by_card: Sequence[Action]) -> list[Action]:
-    """The actions ``by_card[c]`` for each card ``c`` in ``mask``, lowest card first (hot path).
+    """The actions ``by_card[c]`` for each card ``c`` in ``mask``, lowest card first.
 
-    ``by_card`` is a fixed sequence (a module's table): the actions of each
-    byte of ``mask`` are looked up whole, in tables made once per sequence.
+    ``by_card`` is a fixed sequence (a module's table); the lookup goes
+    through its :class:`CardActions`, made once per sequence.
 
     >>> acts = [Action(c, "play", c, f"play {c}") for c in range(12)]
     >>> [a.text for a in card_actions(0b1010_0000_1010, acts)]
     ['play 1', 'play 3', 'play 9', 'play 11']
     """
-    entry = _BYTE_TABLES.get(id(by_card))
-    if entry is None or entry[0] is not by_card:
-        entry = _BYTE_TABLES[id(by_card)] = (by_card, _byte_tables(by_card))
-    actions: list[Action] = []
-    for table in entry[1]:
-        if not mask:
-            break
-        if mask & 255:
-            actions += table[mask & 255]
-        mask >>= 8
-    return actions
+    lister = _LISTERS.get(id(by_card))
+    if lister is None or lister.by_card is not by_card:
+        lister = _LISTERS[id(by_card)] = CardActions(by_card)
+    return lister.actions(mask)
 
 
-def _byte_tables(by_card: Sequence[Action]) -> list[list[tuple[Action, ...]]]:
-    """Per byte of a card mask, the actions of each of its 256 values."""
-    size = len(by_card)
-    return [[tuple(by_card[base + bit] for bit in range(min(8, size - base)) if value >> bit & 1)
-             for value in range(256)] for base in range(0, size, 8)]
+class CardActions:
+    """One action per card, looked up by mask (the hot path of every game's play phase).
+
+    A mask seen before is one dict lookup (the cache holds at most
+    :data:`CACHE_LIMIT` masks, then starts again); a new one is put together
+    from tables of each byte's 256 values. ``base`` is the id of the action of
+    card 0 where the actions' ids are consecutive (``mask << base`` is then the
+    mask of their ids), else -1.
+
+    >>> acts = CardActions([Action(5 + c, "play", c, f"play {c}") for c in range(12)])
+    >>> [a.text for a in acts.actions(0b1000_0000_0110)], acts.base
+    (['play 1', 'play 2', 'play 11'], 5)
+    """
+
+    __slots__ = ("_bytes", "base", "by_card", "cache")
+
+    def __init__(self, by_card: Sequence[Action]) -> None:
+        self.by_card = by_card
+        first = by_card[0].id if by_card else 0
+        consecutive = all(action.id == first + card for card, action in enumerate(by_card))
+        self.base = first if consecutive else -1
+        self.cache: dict[int, tuple[Action, ...]] = {}  # mask -> its actions
+        size = len(by_card)
+        self._bytes = [[tuple(by_card[base + bit] for bit in range(min(8, size - base))
+                              if value >> bit & 1) for value in range(256)]
+                       for base in range(0, size, 8)]
+
+    def actions(self, mask: int) -> list[Action]:
+        """A new list of the actions of the cards in ``mask``, lowest card first."""
+        known = self.cache.get(mask)
+        if known is None:
+            found: list[Action] = []
+            rest = mask
+            for table in self._bytes:
+                if not rest:
+                    break
+                if rest & 255:
+                    found += table[rest & 255]
+                rest >>= 8
+            cache = self.cache
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            known = cache[mask] = tuple(found)
+        return [*known]
 
 
-_BYTE_TABLES: dict[int, tuple[Sequence[Action], list[list[tuple[Action, ...]]]]] = {}
+CACHE_LIMIT = 50_000
+"""Masks each :class:`CardActions` remembers (a few MB at most)."""
+
+_LISTERS: dict[int, CardActions] = {}
 
 
 class ActionTable:

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from tricktable.cards import Card, Deck, Seat
+from tricktable.engine.actions import Action, CardActions
 from tricktable.engine.events import Event
-from tricktable.engine.state import DealError, GameState
+from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.engine.trick import PlayPosition
 
 FOLLOW = 1  # play a card that follows the lead if you hold one
@@ -38,6 +39,7 @@ OVERTRUMP = 8  # trumping, beat the trick's winning trump if you can
 TRUMP_BASE = 100
 """A trump's key is ``TRUMP_BASE + rank``; a card that follows the lead ``1 + rank``;
 any other card 0: it cannot win the trick."""
+PLAY_PHASE = Phase.PLAY  # a module name: on Python 3.11 an enum member's lookup is slow
 
 ROOK_EXAMPLE = {"hands": ["R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 R1 G2 G3 G4",
                           "G5 G6 G7 G8 G9 G10 G11 G12 G13 G14 G1 R2 R3 R4",
@@ -220,6 +222,9 @@ class TrickGame(GameState):
 
     spec: PlaySpec
     play_text: ClassVar[str] = "{seat} plays {card}"
+    _plain: int = 0
+    """The ids (a mask) of the plays ``legal_actions()`` offered in this very state that do
+    nothing but play their card; cleared like ``_offered``."""
 
     hands: list[int]  # each seat's cards
     trick: list[Card]  # the trick so far, in the order played
@@ -236,6 +241,8 @@ class TrickGame(GameState):
     finished: list[Trick]  # this hand's finished tricks, in order
     tricks_played: int
     hand_number: int  # the hand being played, from 1 (each game counts its hands)
+    _play_events: tuple[tuple[Event, ...], ...]  # shared: every seat's event for every card
+    _trick_events: tuple[Event, ...]  # shared: each seat's event for winning a trick, then nobody's
 
     def _start_tricks(self, leader: Seat) -> None:
         """Empty tricks for a new hand's play; ``leader`` leads the first."""
@@ -250,6 +257,8 @@ class TrickGame(GameState):
         self.last_trick = None
         self.finished = []
         self.tricks_played = 0
+        self._play_events, self._trick_events = (_EVENTS.get((self.__class__, self.players))
+                                                 or self._make_events())
 
     @property
     def lead(self) -> Card | None:
@@ -260,6 +269,52 @@ class TrickGame(GameState):
         """The cards ``seat`` may play to the trick now (a mask)."""
         trick = self.trick
         return self.spec.legal(seat, self.hands[seat], trick[0] if trick else None, self.win_key)
+
+    def _offer_plays(self, actions: CardActions, plain: int = -1) -> list[Action]:
+        """The actions of the cards the seat to move may play now (a game's
+        ``legal_actions()`` in its play phase; a hot path).
+
+        ``apply`` then takes them without checking them again; those of the
+        cards in ``plain`` (a mask; -1: all), whose play does nothing but play the
+        card (:meth:`_play_card` with the shared event), it plays itself,
+        without the game's ``_do``.
+        """
+        seat = self.to_move or 0
+        mask = self.hands[seat]
+        trick = self.trick
+        if trick:
+            spec = self.spec
+            duty = spec.duty
+            if duty == FOLLOW:
+                mask = mask & spec.follows[trick[0]] or mask
+            elif duty:
+                mask = spec.legal(seat, mask, trick[0], self.win_key)
+        base = actions.base
+        if base >= 0:
+            self._offered = mask << base
+            if plain:
+                self._plain = (mask & plain) << base
+        known = actions.cache.get(mask)
+        return actions.actions(mask) if known is None else [*known]
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply an action (object or text) for the seat to move; return its events.
+
+        A plain play that ``legal_actions()`` offered in this very state goes
+        straight to :meth:`_play_card`; every other action takes the full way
+        (see :meth:`GameState.apply`).
+        """
+        plain = self._plain
+        if plain:
+            self._plain = 0
+            if action.__class__ is Action and plain >> action.id & 1:
+                self._offered = 0
+                log = self.log
+                start = len(log)
+                self.history.append(action.text)
+                self._play_card(self.to_move, action.arg or 0)
+                return log[start:]
+        return GameState.apply(self, action)
 
     def callable(self, seat: Seat) -> int:
         """The cards ``seat`` may play now with a call of their suit as trump (0: none)."""
@@ -292,48 +347,59 @@ class TrickGame(GameState):
         as a ``kind`` event (Notrump's ``call`` plays a card too).
 
         Returns the trick's winner when the card completes it (None otherwise,
-        or when nobody beat a card turned up by nobody).
+        or when nobody beat a card turned up by nobody). This is the hot path of
+        every game's play phase: it reads each field once.
         """
         spec, trick = self.spec, self.trick
-        if seat is not None:
-            self.hands[seat] ^= 1 << card
-            self.played[seat] |= 1 << card
-            if text is None and kind == "play":
-                events = _PLAY_EVENTS.get((self.__class__, self.players))
-                if events is None:
-                    events = _PLAY_EVENTS[self.__class__, self.players] = [
-                        [Event("play", s, self._play_text(s, c)) for c in range(len(self.deck))]
-                        for s in range(self.players)]
-                self.log.append(events[seat][card])
-            else:
-                self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
-        if trick:
-            lead = trick[0]
-            if seat is None:
-                key = 1 + spec.rank[card]
-            else:
-                # what the card shows the seat lacks: only a card that does not follow,
-                # or, where it must head the trick, one that may not, can show anything
-                if spec.duty and (spec.duty & HEAD or not spec.follows[lead] >> card & 1):
-                    self.lacks[seat] |= spec.lacks(seat, card, lead, self.win_key)
-                key = spec.key(seat, card, lead)
-            if key > self.win_key:
+        if seat is None:
+            key = 1 + spec.rank[card]
+            if not trick:
+                self.win_pos, self.win_key = 0, key
+            elif key > self.win_key:
                 self.win_key, self.win_pos = key, len(trick)
         else:
-            self.win_pos = 0
-            if seat is None:
-                self.win_key = 1 + spec.rank[card]
+            bit = 1 << card
+            self.hands[seat] ^= bit
+            self.played[seat] |= bit
+            if text is None and kind == "play":
+                self.log.append(self._play_events[seat][card])
             else:
-                self.leader = seat
-                self.win_key = spec.key(seat, card, card)
+                self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
+            if spec.trumps[seat] & bit:
+                key = TRUMP_BASE + spec.rank[card]
+            elif trick:
+                key = 1 + spec.rank[card] if spec.follows[trick[0]] & bit else 0
+            else:
+                key = 1 + spec.rank[card] if spec.follows[card] & bit else 0
+            if not trick:
+                self.leader, self.win_pos, self.win_key = seat, 0, key
+            else:
+                duty = spec.duty
+                # what the card shows the seat lacks: only a card that does not follow,
+                # or, where it must head the trick, one that may not, can show anything
+                if duty and (duty & HEAD or not spec.follows[trick[0]] & bit):
+                    self.lacks[seat] |= spec.lacks(seat, card, trick[0], self.win_key)
+                if key > self.win_key:
+                    self.win_key, self.win_pos = key, len(trick)
         trick.append(card)
-        self.trick_seats.append(seat)
-        opened = self.trick_seats[0] is None
-        if len(trick) < spec.players + opened:
+        seats = self.trick_seats
+        seats.append(seat)
+        if len(trick) < spec.players + (seats[0] is None):
             if seat is not None:
-                self.to_move = (seat + 1) % spec.players
+                self.to_move = seat + 1 if seat + 1 < spec.players else 0
             return None
         return self._finish_trick()
+
+    def _make_events(self) -> tuple[tuple[tuple[Event, ...], ...], tuple[Event, ...]]:
+        """Each seat's event for playing each card, and for winning a trick (the last: nobody),
+        made once per game class and number of players and shared by its states (their
+        texts depend on nothing else)."""
+        plays = tuple(tuple(Event("play", s, self._play_text(s, c)) for c in range(len(self.deck)))
+                      for s in range(self.players))
+        tricks = tuple(Event("trick", seat, f"{self.seat_name(seat or 0)} wins the trick")
+                       for seat in [*range(self.players), None])
+        made = _EVENTS[self.__class__, self.players] = (plays, tricks)
+        return made
 
     def _finish_trick(self) -> Seat | None:
         spec, cards, seats = self.spec, self.trick, self.trick_seats
@@ -346,27 +412,23 @@ class TrickGame(GameState):
         if winner is not None:
             mask = 0
             points = 0
+            values = spec.points
             for card in cards:
                 mask |= 1 << card
-                points += spec.points[card]
+                points += values[card]
             if self.tricks_played == spec.tricks:
                 points += spec.last_bonus
             self.tricks_won[winner] += 1
             self.taken[winner] |= mask
-            self.card_points[spec.side_of[winner]] += points
-            self.leader = winner
-            self.to_move = winner
+            if points:
+                self.card_points[spec.side_of[winner]] += points
+            self.leader = self.to_move = winner
         self._trick_done(winner, cards)
         return winner
 
     def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
         """A trick is complete (its winner leads next): log it, end the hand when it is over."""
-        events = _TRICK_EVENTS.get((self.__class__, self.players))
-        if events is None:
-            events = _TRICK_EVENTS[self.__class__, self.players] = {
-                seat: Event("trick", seat, f"{self.seat_name(seat or 0)} wins the trick")
-                for seat in [None, *range(self.players)]}
-        self.log.append(events[winner])
+        self.log.append(self._trick_events[-1 if winner is None else winner])
 
     def _play_text(self, seat: Seat, card: Card) -> str:
         """The log's text of ``seat`` playing ``card``: it may depend on nothing else, since
@@ -575,10 +637,10 @@ def _seat_value(deal: dict[str, Any], key: str, players: int, default: int | Non
     return value
 
 
-_PLAY_EVENTS: dict[tuple[type[TrickGame], int], list[list[Event]]] = {}
-"""Per game class and number of players: each seat's event for playing each card."""
-_TRICK_EVENTS: dict[tuple[type[TrickGame], int], dict[Seat | None, Event]] = {}
-"""Per game class and number of players: the event of each seat (or nobody) winning a trick."""
+_EVENTS: dict[tuple[type[TrickGame], int],
+              tuple[tuple[tuple[Event, ...], ...], tuple[Event, ...]]] = {}
+"""Per game class and number of players: each seat's event for playing each card, and the
+event of each seat (or nobody) winning a trick."""
 
 
 def lowest_in(mask: int) -> Card:

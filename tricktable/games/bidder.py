@@ -21,11 +21,11 @@ from typing import ClassVar
 
 from tricktable.cards import PIQUET, Card, Seat
 from tricktable.engine import observe as obs
-from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.actions import Action, ActionTable, CardActions
 from tricktable.engine.declare import HandBounds, Piles
-from tricktable.engine.events import Event
+from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature, Reading
-from tricktable.engine.play import TrickGame, plain_spec
+from tricktable.engine.play import PLAY_PHASE, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
@@ -120,6 +120,7 @@ TABLE = ActionTable(PIQUET, [
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card] for card in range(len(PIQUET))]
+PLAY_CARDS = CardActions(PLAY_ACTIONS)
 BID_ACTIONS = {bid: TABLE.get("null") if bid == NULL else TABLE.get("bid", bid)
                for bid in range(max(HAND_SIZES.values()) + 1)}
 BIDS_BY_RANK = {n: [BID_ACTIONS[bid] for bid in bid_order(n)] for n in HAND_SIZES.values()}
@@ -144,14 +145,6 @@ hand_text = PIQUET.hand_texts
 
 cards_text = PIQUET.texts
 """Card texts of a mask, in card order."""
-
-
-def _seat_names(players: int) -> list[str]:
-    return list("NESW") if players == 4 else [f"P{seat + 1}" for seat in range(players)]
-
-
-PLAY_TEXT = {players: [[f"{name} plays {PIQUET.text(c)}" for c in range(len(PIQUET))]
-                       for name in _seat_names(players)] for players in HAND_SIZES}
 
 
 @register_game
@@ -193,7 +186,6 @@ class BidderGame(TrickGame):
         self.scores = [0] * players
         self.winners: list[Seat] = []
         self.hand_number = 0
-        self._texts = PLAY_TEXT[players]
         self._start_hand()
 
     @property
@@ -243,9 +235,9 @@ class BidderGame(TrickGame):
 
     def _log_hands(self, masks: list[int], more: str = "") -> None:
         for seat, mask in enumerate(masks):
-            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt "
+            self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt "
                                                 f"{mask.bit_count()}{more} cards",
-                                  f"you are dealt{more} {' '.join(hand_text(mask))}"))
+                                  mask, hand_text, f"you are dealt{more} "))
 
     def _deal_rest(self) -> None:
         """Deal what is left after the knock round (or everything), show the left-over."""
@@ -400,8 +392,8 @@ class BidderGame(TrickGame):
         ['pass', 'bid 1', 'bid 2', 'bid 3', 'null', 'bid 4', 'bid 5']
         """
         phase = self.phase
-        if phase is Phase.PLAY:
-            actions = card_actions(self.playable(self.to_move or 0), PLAY_ACTIONS)
+        if phase is PLAY_PHASE:
+            actions = self._offer_plays(PLAY_CARDS)
             if self._may_contra(self.to_move or 0):
                 actions.append(CONTRA)
             return actions
@@ -451,7 +443,7 @@ class BidderGame(TrickGame):
     def _do(self, action: Action) -> None:
         kind, seat = action.kind, self.to_move or 0
         if kind == "play":
-            self._play_card(seat, action.arg or 0, self._texts[seat][action.arg or 0])
+            self._play_card(seat, action.arg or 0)
         elif kind in ("bid", "null") or (kind == "pass" and self.phase is Phase.BID):
             self._bid(seat, None if kind == "pass" else NULL if kind == "null" else action.arg)
         elif kind in ("knock", "pass"):

@@ -22,11 +22,19 @@ from typing import ClassVar
 
 from tricktable.cards import STANDARD, Card, Seat, bits
 from tricktable.engine import observe as obs
-from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.actions import Action, ActionTable, CardActions, card_actions
 from tricktable.engine.declare import HandBounds, Piles
-from tricktable.engine.events import Event
+from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature, Reading
-from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, Trick, TrickGame, plain_spec
+from tricktable.engine.play import (
+    FOLLOW,
+    PLAY_PHASE,
+    TRUMP,
+    PlaySpec,
+    Trick,
+    TrickGame,
+    plain_spec,
+)
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
@@ -101,6 +109,7 @@ TABLE = ActionTable(STANDARD, [
 CONTRACT_ACTIONS = [TABLE.get("notrump"), *(TABLE.get("contract", s) for s in CONTRACT_ORDER[1:]),
                     TABLE.get("pass")]
 PLAY = [TABLE.get("play", c) for c in range(len(STANDARD))]
+PLAY_CARDS = CardActions(PLAY)
 CALL = [TABLE.get("call", c) for c in range(len(STANDARD))]
 MARKER = [TABLE.get("marker", c) for c in range(len(STANDARD))]
 GIVE = [TABLE.get("give", c) for c in range(len(STANDARD))]
@@ -233,9 +242,9 @@ class NotrumpGame(TrickGame):
         self.log.append(Event("deal", self.dealer,
                               f"hand {self.hand_number}: {self.seat_name(self.dealer)} deals"))
         for seat in range(n):
-            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt "
+            self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt "
                                                 f"{HAND_SIZES[n]} cards",
-                                  f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
+                                  self.hands[seat], hand_text))
 
     def _choose(self, seat: Seat, contract: int | None) -> None:
         self.choices.append((seat, contract))
@@ -347,12 +356,13 @@ class NotrumpGame(TrickGame):
         return tuple(masks)
 
     def _play(self, seat: Seat, card: Card, call: bool) -> None:
-        text = PLAY_TEXT[self.players][seat][card]
+        text = None  # a plain play: the core's shared event (the same text)
         if call:
-            text = self._call(seat) + text.removeprefix(self.seat_name(seat))
+            text = self._call(seat) + PLAY_TEXT[self.players][seat][card].removeprefix(
+                self.seat_name(seat))
         elif card == self.markers[seat] and not self.revealed[seat]:
             self.revealed[seat] = True
-            text += ", the marker"
+            text = PLAY_TEXT[self.players][seat][card] + ", the marker"
             spec = self.spec
             if spec.calls[seat]:
                 self.spec = team_spec(spec.side_of, spec.trumps, self._call_masks())
@@ -469,10 +479,14 @@ class NotrumpGame(TrickGame):
         if seat is None:
             return []
         phase = self.phase
-        if phase is Phase.PLAY:
-            playable = self.playable(seat)
-            calls = playable & self.spec.calls[seat]
-            plays = card_actions(playable, PLAY)
+        if phase is PLAY_PHASE:
+            # a plain play: no trump (it is marked as one) and not the marker still hidden
+            spec, marker = self.spec, self.markers[seat]
+            hidden = 0 if marker is None or self.revealed[seat] else 1 << marker
+            plays = self._offer_plays(PLAY_CARDS, plain=~(spec.trumps[seat] | hidden))
+            calls = self.hands[seat] & spec.calls[seat]
+            if calls:
+                calls &= self.playable(seat)
             return plays + card_actions(calls, CALL) if calls else plays
         if phase is Phase.CONTRACT:
             return list(CONTRACT_ACTIONS)

@@ -25,7 +25,7 @@ from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
 from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, IllegalAction, card_actions
 from tricktable.engine.declare import HandBounds, Piles
-from tricktable.engine.events import Event
+from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
@@ -345,8 +345,8 @@ class PinochleGame(TrickGame, Passing):
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals "
                                                    f"and holds the assumed bid of {self.assumed}"))
         for seat in range(4):
-            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt 12 cards",
-                                  f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
+            self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt 12 cards",
+                                  self.hands[seat], hand_text))
 
     def _is_meld_bid(self, seat: Seat, bid: int) -> bool:
         """A first-round bid of exactly two over the high bid, the partner still in."""

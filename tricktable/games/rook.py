@@ -21,11 +21,11 @@ from typing import ClassVar
 
 from tricktable.cards import ROOK, Card, Seat, bits
 from tricktable.engine import observe as obs
-from tricktable.engine.actions import Action, ActionTable, card_actions
+from tricktable.engine.actions import Action, ActionTable, CardActions
 from tricktable.engine.declare import HandBounds, Piles
-from tricktable.engine.events import Event
+from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
-from tricktable.engine.play import FOLLOW, PlaySpec, TrickGame, plain_spec
+from tricktable.engine.play import FOLLOW, PLAY_PHASE, PlaySpec, TrickGame, plain_spec
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
@@ -88,6 +88,7 @@ TABLE = ActionTable(ROOK, [
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card] for card in range(len(ROOK))]
+PLAY_CARDS = CardActions(PLAY_ACTIONS)
 DISCARD = TABLE.kind_index("discard")
 BIDS = TABLE.kind_index("bid")
 PASS = TABLE.get("pass")
@@ -117,6 +118,8 @@ def hand_text(mask: int, trump: int | None = None) -> list[str]:
     >>> hand_text(sum(1 << ROOK.parse(c) for c in ["Rook", "R1", "R2", "G14"]), trump=0)
     ['R1', 'R2', 'Rook', 'G14']
     """
+    if trump is None:
+        return ROOK.hand_texts(mask)  # colour by colour, high to low, the Rook last
     order: list[Card] = []
     for suit in range(COLOURS):
         order.extend(sorted(bits(mask & SUIT_MASKS[suit]), reverse=True))
@@ -197,8 +200,8 @@ class RookGame(TrickGame):
         name = self.seat_name(self.dealer)
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals"))
         for seat in range(4):
-            self.log.append(Event("hand", seat, f"{self.seat_name(seat)} is dealt 14 cards",
-                                  f"you are dealt {' '.join(hand_text(self.hands[seat]))}"))
+            self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt 14 cards",
+                                  self.hands[seat], hand_text))
 
     def _bid_actions(self) -> list[Action]:
         return [PASS, *(BIDS[b] for b in range(max(BID_MIN, self.high_bid + BID_STEP),
@@ -242,9 +245,10 @@ class RookGame(TrickGame):
     def _play(self, card: Card) -> None:
         seat = self.to_move or 0
         trick = self.trick
-        led = self.spec.follows[trick[0]] if trick else 0
-        if led and not led >> card & 1 and self.hands[seat] & led:
-            self.reneges.append((seat, self.tricks_played + 1))
+        if trick and not self.spec.duty:  # a renege stands: it is found at the hand's end
+            led = self.spec.follows[trick[0]]
+            if not led >> card & 1 and self.hands[seat] & led:
+                self.reneges.append((seat, self.tricks_played + 1))
         self._play_card(seat, card)
 
     def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
@@ -318,8 +322,8 @@ class RookGame(TrickGame):
         ['pass', 'bid 70', 'bid 75']
         """
         phase = self.phase
-        if phase is Phase.PLAY:
-            return card_actions(self.playable(self.to_move or 0), PLAY_ACTIONS)
+        if phase is PLAY_PHASE:
+            return self._offer_plays(PLAY_CARDS, plain=-1 if self.spec.duty else 0)
         if phase is Phase.BID:
             return self._bid_actions()
         if phase is Phase.DISCARD:
@@ -358,10 +362,11 @@ class RookGame(TrickGame):
 
     def _do(self, action: Action) -> None:
         kind, seat = action.kind, self.to_move or 0
-        name = self.seat_name(seat)
         if kind == "play":
             self._play(action.arg or 0)
-        elif kind == "bid" or kind == "pass":
+            return
+        name = self.seat_name(seat)
+        if kind == "bid" or kind == "pass":
             if kind == "pass":
                 self.passed |= 1 << seat
                 self.bids.append((seat, None))
