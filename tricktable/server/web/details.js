@@ -90,6 +90,21 @@ function guideTable(guide) {
       el("th", { scope: "row" }, choice), figures.map((f) => el("td", {}, String(row[f] ?? "")))))));
 }
 
+// The declared per-side columns of the score panel that have values now: [label, values]
+// (Pinochle's meld and trick points: the seed's "box in the corner"; Sixty-Six's points).
+export function declaredColumns(state, declared) {
+  const columns = [];
+  for (const [label, template] of declared || []) {
+    const block = /^\{([A-Za-z_][\w.]*):column\}$/.exec(template.trim());
+    if (!block) continue;
+    const value = lookup(state.view, block[1]);
+    if (Array.isArray(value) && value.length === (state.view.scores || []).length && !isEmpty(value)) {
+      columns.push([label, value]);
+    }
+  }
+  return columns;
+}
+
 // The lines of the panel for the view now: [label, nodes].
 export function detailLines(state, declared, beginner) {
   const lines = [];

@@ -3,7 +3,7 @@
 import { cardEl, clear, el, api, spoken, storage, words } from "./common.js";
 import { numberButtons, pressNumber, renderControls } from "./controls.js";
 import { initChat, receiveChat } from "./chat.js";
-import { renderDetails } from "./details.js";
+import { declaredColumns, renderDetails } from "./details.js";
 import {
   awayText, handEndEl, renderBoard, renderInfobar, renderSummary, short, sideName, sides, talk, talkParts,
   turnText,
@@ -373,7 +373,7 @@ function render() {
   body.hands = String(state.results.length); body.seat = state.seat === null ? "" : String(state.seat);
   body.myTurn = state.legal.length ? "1" : "0";
   renderInfobar(state); renderBoard(state); renderControls(state.legal, act); renderHand();
-  renderSummary(state); renderDetails(state, state.declared, $("beginner").checked); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack();
+  renderSummary(state, declaredColumns(state, state.declared)); renderDetails(state, state.declared, $("beginner").checked); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack();
   const fresh = renderLog();
   const prompt = renderPrompt();
   const myTurnNow = prompt !== "" && !state.wasMyTurn;

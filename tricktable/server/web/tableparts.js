@@ -179,20 +179,24 @@ export function renderBoard(state) {
 
 // -- the score panel ----------------------------------------------------------------------
 
-export function renderSummary(state) {
+// The score panel: each side's score and tricks, and the game's declared columns (`columns`:
+// [label, one value per side]), like the meld and trick points of Pinochle's box.
+export function renderSummary(state, columns = []) {
   const view = state.view; const room = state.room;
   const scores = view.scores || [];
   const tricks = perSide(state, view.tricks);
   const rows = scores.map((score, i) => el("tr", { dataset: { side: i } },
     el("th", { scope: "row" }, sideName(state, i)), el("td", {}, String(score)),
-    tricks ? el("td", {}, String(tricks[i])) : null));
+    tricks ? el("td", {}, String(tricks[i])) : null,
+    columns.map(([, values]) => el("td", {}, values[i] === null || values[i] === undefined ? "—" : String(values[i])))));
   clear(document.getElementById("summary"),
     el("h2", {}, room.title, view.hand_number ? ` · hand ${view.hand_number}` : ""),
     el("p", {}, `Phase: ${words(view.phase)}`),
     el("table", { class: "scores", id: "score-table" },
       el("caption", { class: "visually-hidden" }, "scores"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), el("th", { scope: "col" }, "Score"),
-        tricks ? el("th", { scope: "col" }, "Tricks") : null)),
+        tricks ? el("th", { scope: "col" }, "Tricks") : null,
+        columns.map(([label]) => el("th", { scope: "col" }, label)))),
       el("tbody", {}, rows)),
     view.bids && view.bids.length ? el("p", { class: "muted" },
       "Bids: ", view.bids.map((b) => `${short(state, b.seat)} ${bidText(b)}`).join(", ")) : null);
