@@ -100,6 +100,11 @@ def test_every_turn_shows_the_common_table_and_no_hidden_card(
     assert "Your hand:" in play and "This trick:" in play and "Last trick:" in play
     summary = render(hand_summary(game.results[0], Seating.of(game), 1, 0), 60)
     assert summary.startswith("Hand 1: ") and "Score" in summary and "…" not in summary
+    tricks = game.results[0].trick_history  # every trick of the hand, one numbered row each
+    assert "Every trick" in summary if tricks else "Every trick" not in summary
+    rows = [line.split() for line in summary.split("Every trick", 1)[-1].splitlines()]
+    assert [row[0] for row in rows if row and row[0].isdigit()] == [
+        str(n) for n in range(1, len(tricks) + 1)]
     for line in (line for text in drawn["play"] for line in text.splitlines()):
         assert "Your turn" not in line or len(line.split("Your turn", 1)[1].strip()) > 5
 

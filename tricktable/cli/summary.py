@@ -1,6 +1,6 @@
 """The end-of-hand summary: what each side took, made or set, the score change, the last
-trick and the cards the rules turn up, from a hand's result (``game.results``, a
-:class:`~tricktable.engine.results.HandResult`).
+trick, the cards the rules turn up and every trick of the hand, from a hand's result
+(``game.results``, a :class:`~tricktable.engine.results.HandResult`).
 
 The columns are the result's per-side figures (tricks, card points, meld, the
 points the contract is measured in), then the game's declared extras that are
@@ -17,6 +17,7 @@ per side or per seat (summed by side), then the score change and the score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -25,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tricktable.cli.common import Seating
-from tricktable.cli.render import JSON, cards_text
+from tricktable.cli.render import JSON, card_style, cards_text
 from tricktable.cli.table import plays_text, side_values
 from tricktable.engine.results import HandResult
 
@@ -96,6 +97,38 @@ def piles(result: HandResult, seating: Seating) -> list[Text]:
     return lines
 
 
+def tricks_table(tricks: Sequence[JSON], seating: Seating) -> Table:
+    """Every trick of the hand, one row each: the card each seat played (``›`` marks the
+    card led, the winning card is underlined) and who won it.
+
+    >>> from rich.console import Console
+    >>> import io
+    >>> out = Console(width=60, record=True, file=io.StringIO())
+    >>> out.print(tricks_table([{"cards": [{"seat": 1, "card": "Q♠"}, {"seat": 0, "card": "K♠"}],
+    ...                          "winner": 0}], Seating(["P1", "P2"], [[0], [1]])))
+    >>> [line.split() for line in out.export_text().splitlines() if line.startswith(" 1")]
+    [['1', 'K♠', '›Q♠', 'P1']]
+    """
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, 0),
+                  title="Every trick", title_justify="left", title_style="bold")
+    turned = any(play.get("seat") is None for trick in tricks for play in trick["cards"])
+    places: list[int | None] = [*([None] if turned else []), *range(len(seating.names))]
+    table.add_column("#", justify="right")
+    for place in places:
+        table.add_column("up" if place is None else seating.name(place))
+    table.add_column("Won by")
+    for number, trick in enumerate(tricks, start=1):
+        cells: dict[int | None, Text] = {}
+        winner = trick.get("winner")
+        for order, play in enumerate(trick["cards"]):
+            card = str(play.get("card", "?"))
+            style = card_style(card) + (" underline bold" if play.get("seat") == winner else "")
+            cells[play.get("seat")] = Text.assemble("›" if order == 0 else "", (card, style))
+        table.add_row(str(number), *(cells.get(place, Text("")) for place in places),
+                      "nobody" if winner is None else seating.name(winner))
+    return table
+
+
 def hand_summary(result: HandResult, seating: Seating, number: int, seat: int | None = None,
                  last_trick: JSON | None = None) -> RenderableType:
     """The whole summary of a finished hand (``last_trick`` if the result has none)."""
@@ -106,4 +139,6 @@ def hand_summary(result: HandResult, seating: Seating, number: int, seat: int | 
         parts.append(Text.assemble(("Last trick: ", "bold"), plays_text(trick["cards"], seating),
                                    f"   won by {seating.name(trick.get('winner'))}"))
     parts.extend(piles(result, seating))
+    if result.trick_history:
+        parts.append(tricks_table(result.trick_history, seating))
     return Group(*parts)
