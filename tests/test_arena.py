@@ -167,3 +167,22 @@ def test_the_strong_bot_plays_in_worker_processes() -> None:
     strong, heuristic = doc["bots"]
     assert (doc["deals"], doc["hands"], strong["name"]) == (2, 4, "strong")
     assert strong["decision_ms_p95"] > heuristic["decision_ms_p95"]  # it searches
+
+
+def test_ray_gives_the_process_pools_results() -> None:
+    """``--ray`` on a small local Ray instance: the same figures as the process pool for
+    the same seeds (Ray is the optional ``cluster`` extra)."""
+    pytest.importorskip("ray", reason="Ray is the optional cluster extra")
+    args = ("bidder", "--players", "3", "--bots", "heuristic,random", "--deals", "4",
+            "--seed", "7")
+    pool = arena(*args, "--workers", "2")
+    assert without_timings(arena(*args, "--ray")) == without_timings(pool)
+
+
+def test_ray_without_ray_installed_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # an import of it fails
+    result = CliRunner().invoke(main, ["arena", "rook", "--bots", "heuristic,random",
+                                       "--deals", "2", "--ray", "--json"])
+    assert result.exit_code != 0 and "tricktable[cluster]" in result.output

@@ -23,12 +23,15 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tricktable.bots import Bot, decide, make_bot, show_trick
 from tricktable.engine.registry import new_game
 from tricktable.engine.results import HandResult
 from tricktable.engine.state import GameState
+
+T = TypeVar("T")
+BotFactory = Callable[[str, str, int], Bot]  # (name, game, seed) -> a bot, like make_bot
 
 
 def interval(values: Sequence[float]) -> float:
@@ -175,6 +178,7 @@ def play_deals(
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     whole_games: bool = False,
+    factory: BotFactory = make_bot,
 ) -> MatchResult:
     """Play the duplicate deals in ``deals`` serially (``seed`` is the first one)."""
     probe = new_game(game_name, seed=deals.start, players=players, options=options)
@@ -185,7 +189,7 @@ def play_deals(
         a_total = margin = others_total = wins = 0.0
         for index, side in enumerate(sides):
             game = new_game(game_name, seed=deal, players=players, options=options)
-            bots = [make_bot(bot_a if s in side else bot_b, game_name, seed=deal * 31 + s)
+            bots = [factory(bot_a if s in side else bot_b, game_name, deal * 31 + s)
                     for s in range(game.players)]
 
             def timed(seat: int, seconds: float, side: list[int] = side) -> None:
@@ -233,28 +237,77 @@ def duplicate_match(
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
     whole_games: bool = False,
+    ray: str | None = None,
+    factory: BotFactory = make_bot,
 ) -> MatchResult:
     """Play ``deals`` duplicate deals of A against B; see the module docstring.
 
     With ``workers`` above 1 the deals are shared, in chunks, among that many
-    processes; the result is the same but for the decision times.
-    ``progress(n)`` is called as each ``n`` deals finish.
+    processes; with ``ray`` (a Ray cluster's address, or ``"local"`` to start
+    one on this machine) they are shared, in chunks, among the cluster's
+    workers instead (:func:`run_on_ray`). Either way the result is the
+    same as serial play but for the decision times. ``progress(n)`` is called
+    as each ``n`` deals finish. ``factory(name, game, seed)`` makes the bots
+    (by default :func:`~tricktable.bots.make_bot`; a benchmark may pass its
+    own, a module-level function so that worker processes can load it).
     """
-    chunk = max(1, min(8, deals // (workers * 8)))
+    spread = workers if ray is None else 16
+    chunk = max(1, min(8, deals // (spread * 8)))
     ranges = [range(start, min(start + chunk, seed + deals))
               for start in range(seed, seed + deals, chunk)]
-    if workers <= 1 or len(ranges) <= 1:
-        return play_deals(game_name, bot_a, bot_b, range(seed, seed + deals), players, options,
-                          progress, whole_games)
-    with ProcessPoolExecutor(max_workers=min(workers, len(ranges))) as pool:
-        futures: list[Future[MatchResult]] = [
-            pool.submit(play_deals, game_name, bot_a, bot_b, part, players, options, None,
-                        whole_games)
+    jobs = [(game_name, bot_a, bot_b, part, players, options, None, whole_games, factory)
             for part in ranges]
-        for done in as_completed(futures):
-            if progress is not None:
-                progress(len(done.result().per_deal))
-    result = futures[0].result()
-    for future in futures[1:]:
-        result.merge(future.result())
+    if ray is not None:
+        parts = run_on_ray(play_deals, jobs, ray, progress)
+    elif workers <= 1 or len(ranges) <= 1:
+        return play_deals(game_name, bot_a, bot_b, range(seed, seed + deals), players, options,
+                          progress, whole_games, factory)
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(ranges))) as pool:
+            futures: list[Future[MatchResult]] = [pool.submit(play_deals, *job) for job in jobs]
+            for done in as_completed(futures):
+                if progress is not None:
+                    progress(len(done.result().per_deal))
+        parts = [future.result() for future in futures]
+    result = parts[0]
+    for part in parts[1:]:
+        result.merge(part)
     return result
+
+
+def run_on_ray(function: Callable[..., T], jobs: Sequence[tuple[Any, ...]], address: str,
+               progress: Callable[[int], None] | None = None,
+               size: Callable[[T], int] = lambda part: len(getattr(part, "per_deal", ())),
+               ) -> list[T]:
+    """``function(*job)`` for every job, on the Ray cluster at ``address`` (a running
+    cluster's, such as ``ray://host:10001`` or ``auto``, or ``"local"`` to start Ray on
+    this machine for the run), in job order whatever order they finish in.
+
+    ``progress(size(result))`` is called as each job finishes. Ray is the optional
+    ``cluster`` extra; without it, an ImportError says so.
+
+    >>> run_on_ray(pow, [], "local")
+    []
+    """
+    if not jobs:
+        return []
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("--ray needs Ray: pip install 'tricktable[cluster]'") from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=None if address == "local" else address, include_dashboard=False,
+                 log_to_driver=False, configure_logging=False)
+    try:
+        remote = ray.remote(function)
+        refs = [remote.remote(*job) for job in jobs]
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            if progress is not None:
+                progress(size(ray.get(done[0])))
+        return [ray.get(ref) for ref in refs]
+    finally:
+        if started:
+            ray.shutdown()

@@ -15,6 +15,8 @@ import pytest
 
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.bots import bot_seed, decide, make_bot
+from tricktable.bots.heuristic.auction import LIKELIHOODS
+from tricktable.bots.inference import believed_worlds
 from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
@@ -88,6 +90,43 @@ def test_heuristic_bot_does_not_peek(name: str, players: int) -> None:
     rng = random.Random(8)
     for game in _positions(name, players, 8):
         _same_decision(lambda: make_bot("heuristic", name, seed=3), game, rng)
+
+
+def _after_others_spoke(name: str, players: int) -> list[GameState]:
+    """Positions of random games where the seat to move has heard at least two other
+    seats' public choices (bids, passes), in the auction and in the play after it."""
+    found = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = start(name, players, seed)
+        while not game.is_over and not game.results and len(found) < 2 * (seed + 1):
+            seat = game.to_move or 0
+            spoken = {e["seat"] for e in game.view(seat).get("bids") or ()} - {seat}
+            if len(spoken) >= 2 and len(game.legal_actions()) > 1 and (
+                    game.phase is Phase.BID or rng.random() < 0.1):
+                found.append(game.clone())
+            random_step(game, rng)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(LIKELIHOODS))
+def test_worlds_that_believe_the_auction_do_not_peek(name: str) -> None:
+    """The inference layer reads only what the seat saw: from the real game or from any
+    re-deal of what the seat cannot see, it draws the same worlds, and the strong bot
+    that searches them makes the same decision."""
+    rng = random.Random(4)
+    positions = _after_others_spoke(name, 4)
+    assert any(game.phase is Phase.BID for game in positions)
+    assert any(game.phase is not Phase.BID for game in positions)
+    for game in positions[:8]:
+        seat = game.to_move or 0
+        expected = [w.reveal() for w in believed_worlds(game.redacted(seat), seat,
+                                                        random.Random(1), 4, 4)]
+        for _ in range(2):
+            other = game.world(seat, rng)
+            assert [w.reveal() for w in believed_worlds(other.redacted(seat), seat,
+                                                        random.Random(1), 4, 4)] == expected
+        _same_decision(lambda: StrongBot(name, seed=5, limits=LIMITS), game, rng)
 
 
 class Cheat:

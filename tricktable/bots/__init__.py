@@ -20,17 +20,17 @@ from tricktable.engine.actions import Action
 from tricktable.engine.events import Event
 from tricktable.engine.state import GameState
 
-BOT_NAMES = ("random", "heuristic", "strong")
+BOT_NAMES = ("random", "heuristic", "strong", "expert")
 """Every bot, weakest first."""
 
 
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``heuristic``, ``strong``) for a game, seeded."""
-    if name == "strong":
-        from tricktable.bots.strong import StrongBot
+    """A bot by name (``random``, ``heuristic``, ``strong``, ``expert``) for a game, seeded."""
+    if name in ("strong", "expert"):
+        from tricktable.bots.strong import LEVELS, StrongBot
 
         make_bot("heuristic", game)  # its play-outs need one
-        return StrongBot(game, seed)
+        return StrongBot(game, seed, LEVELS[name])
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":

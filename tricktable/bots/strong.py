@@ -3,21 +3,21 @@
 For every decision of every game it deals the cards its seat cannot see
 anew, many times (:meth:`~tricktable.engine.state.GameState.world`, uniform
 among the deals consistent with all the seat knows), and in each world tries
-its candidate actions: near the end of the play the rest of the hand is
-solved exactly (:class:`~tricktable.solver.Solver`), earlier it is played out
-by heuristic players. It plays the heuristic player's pick unless another
-candidate scores clearly better for its side over the worlds (see
+its candidate actions: every distinct legal action, ordered by a first
+valuation in a few worlds, searched a few at a time with progressive
+widening. Near the end of the play the rest of the hand is solved exactly
+(:class:`~tricktable.solver.Solver`), earlier it is played out by heuristic
+players. It plays the candidate with the best mean over the worlds (see
 :meth:`StrongBot.rank`). Bids, contracts, discards, trump, passing, markers,
 calls, closing and exchanging are all chosen this way: a bid is valued by
 playing the whole hand out after it.
 
 It is given ``game.redacted(seat)`` (see :func:`tricktable.bots.decide`),
 never the real game. Its random choices are seeded from its seed and its
-view, and its time cap counts the CPU time of its own thread, not the wall
-clock, so a decision depends on nothing else: the same seed and view give
-the same action whenever and however busy the machine is (as long as
-``seconds`` of CPU do not cut the search short, which ``worlds`` is sized to
-avoid; see :class:`SearchLimits`).
+view, and each level (:data:`LEVELS`: ``strong``, ``expert``) searches a
+fixed number of worlds and candidates, so the same seed and view give the
+same action whenever and however busy the machine is. The CPU-time cap
+(of the bot's own thread) is a safety net that the levels stay inside.
 
 >>> import tricktable
 >>> from tricktable.bots import decide
@@ -38,24 +38,47 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.bots import Bot, bot_step, make_bot
+from tricktable.bots.inference import believed_worlds
 from tricktable.engine.actions import Action
+from tricktable.engine.play import TrickGame
 from tricktable.engine.state import GameState, Phase
 from tricktable.solver import Solver, distinct_plays, margin
+from tricktable.solver.solve import BudgetExceeded, solve
 
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
 
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """How much the strong bot searches for one decision."""
+    """How much the strong bot searches for one decision: a fixed amount of work, so a
+    decision depends on the seed and the view alone (the CPU cap is a safety net that
+    the levels' budgets stay well inside; see :data:`LEVELS`)."""
 
-    worlds: int = 24  # sampled worlds per decision, at most
-    # CPU-time cap per decision, of the bot's own thread (a busy machine does not change the
-    # decision); the search stops after the world in hand
-    seconds: float = 0.5
-    candidates: int = 5  # actions valued when there are more legal ones (the rest are skipped)
-    settle: int = 6  # worlds before clearly worse candidates are dropped
+    worlds: int = 16  # sampled worlds per decision (fewer only once one candidate is left)
+    # CPU-time cap per decision, of the bot's own thread: a safety net, never reached by
+    # the levels' decisions on the benchmark (benchmarks/decisions.py counts the cuts)
+    seconds: float = 3.0
+    candidates: int = 4  # candidates searched at once (all distinct legal actions wait in line)
+    widen: int = 2  # waiting candidates that may take the place of dropped ones
+    screen: int = 2  # worlds in which every candidate is valued to order them, when more wait
+    screen_rollouts: int = 24  # at most this many play-outs for that (then fewer worlds, >= 1)
+    settle: int = 5  # worlds before clearly worse candidates are dropped
+    # worlds drawn per world searched, to draw those that believe the auction (1: uniform)
+    believe: int = 4
     solve_tricks: int = 3  # solve the rest exactly once at most this many tricks are left
+    # where the compiled kernel scores the hand (compiled_score): one exact solve per world
+    # values every action once at most this many tricks are left, within this many nodes
+    exact_tricks: int = 5
+    exact_nodes: int = 100_000
+
+
+LEVELS = {
+    "strong": SearchLimits(),  # p95 within 0.5 s of CPU per decision (docs/bots.md)
+    "expert": SearchLimits(worlds=40, seconds=10.0, candidates=6, widen=6, screen=2,
+                           screen_rollouts=72, settle=8, exact_tricks=6,
+                           exact_nodes=150_000),  # p95 within 2 s
+}
+"""The search levels by bot name: each a fixed number of worlds and candidates."""
 
 
 @dataclass
@@ -86,8 +109,9 @@ class StrongBot:
     def __init__(self, game: str, seed: int = 0, limits: SearchLimits | None = None) -> None:
         self.game = game
         self.seed = seed
-        self.limits = limits or SearchLimits()
+        self.limits = limits or LEVELS["strong"]
         self.decisions = 0
+        self.cuts = 0  # searches the CPU cap cut short (none on the benchmark at either level)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Not enough to search from: ask through :func:`tricktable.bots.decide` instead."""
@@ -103,52 +127,74 @@ class StrongBot:
              include: Action | None = None) -> list[Choice]:
         """The candidate actions, best first, each with its sampled values.
 
-        Worlds are sampled one at a time and every candidate still in the
-        running is valued in each. After ``settle`` worlds, a candidate whose
-        paired difference to the leader is clearly negative (two standard
-        errors) is dropped, and the search stops once one is left. The
-        heuristic player's pick (the first candidate) is kept unless the
-        search drops it: the bot leaves sound play only for clearly better.
+        Every distinct legal action is a candidate (:meth:`candidates`). Where
+        there are more than ``candidates`` of them, each is first valued in the
+        first ``screen`` worlds (a cheap evaluation that orders them) and the
+        best ``candidates`` go on; the rest wait in that order. Worlds are then
+        sampled one at a time and every candidate still in the running is
+        valued in each, the same world and play-out seed for all (paired).
+        From ``settle`` worlds on, a candidate whose paired difference to the
+        leader is clearly negative (two standard errors) is dropped, and the
+        next waiting one takes its place (progressive widening, at most
+        ``widen`` of them), valued in every world sampled so far. The search
+        stops once one candidate is left or after ``worlds`` worlds, and the
+        pick is the candidate with the best mean among those still running
+        (the heuristic player's pick on a tie): the search decides.
 
         ``include`` (a legal action, for analysis) is valued in every world
-        sampled, a candidate or not, and takes no part in the choice.
+        the pick was valued in, a candidate or not, and takes no part in the choice.
         """
         seat = state.to_move
         assert seat is not None, "the game is over"
         rng = random.Random(f"{self.seed}:{json.dumps(state.view(seat), sort_keys=True)}")
-        choices = [Choice(action) for action in self.candidates(state, legal, rng)]
-        running = list(choices)
-        if include is not None and include not in (choice.action for choice in choices):
-            choices.append(Choice(include))
-        tracked = [choice for choice in choices if choice.action == include]
-        deadline = time.thread_time() + self.limits.seconds
-        for worlds in range(1, self.limits.worlds + 1):
-            world = state.world(seat, rng)
-            rollout_seed = rng.getrandbits(32)
-            for choice in running + [c for c in tracked if c not in running]:
-                value, took = self.value_after(world, seat, choice.action, rollout_seed)
-                choice.values.append(value)
-                if took is not None and choice.action.kind in CARD_KINDS:
-                    choice.tricks.append(took)
-            if worlds >= self.limits.settle:
-                running = _still_running(running)
-            if len(running) == 1 or time.thread_time() > deadline:
+        order = [Choice(action) for action in self.candidates(state, legal, rng)]
+        search = _Worlds(self, state, seat, rng)
+        limits = self.limits
+        deadline = time.thread_time() + limits.seconds
+        if len(order) > limits.candidates:
+            screen = max(1, min(limits.screen, limits.screen_rollouts // len(order)))
+            for choice in order:
+                search.value(choice, screen)
+            order.sort(key=lambda choice: -choice.mean)  # stable: the heuristic's pick on a tie
+        running, waiting = order[:limits.candidates], order[limits.candidates:limits.candidates
+                                                            + limits.widen]
+        done = max(len(choice.values) for choice in running)
+        while done < limits.worlds and len(running) + len(waiting) > 1:
+            if time.thread_time() > deadline:
+                self.cuts += 1  # the safety net: this decision now depends on the machine
                 break
-        pick = choices[0] if choices[0] in running else max(running, key=lambda c: c.mean)
-        choices.sort(key=lambda choice: (choice is not pick, -choice.mean))
-        return choices
+            done += 1
+            for choice in running:
+                search.value(choice, done)
+            if done >= limits.settle:
+                kept = _still_running(running)
+                while len(kept) < len(running) and waiting:  # widen: the next in line
+                    newcomer = waiting.pop(0)
+                    search.value(newcomer, done)
+                    kept.append(newcomer)
+                running = kept
+            if len(running) == 1 and not waiting:
+                break
+        pick = max(running, key=lambda choice: (len(choice.values), choice.mean))
+        if include is not None:
+            extra = next((c for c in order if c.action == include), None) or Choice(include)
+            if extra not in order:
+                order.append(extra)
+            search.value(extra, len(pick.values))
+        order.sort(key=lambda choice: (choice is not pick, -choice.mean))
+        return order
 
     def candidates(self, state: GameState, legal: list[Action],
                    rng: random.Random) -> list[Action]:
-        """The actions worth valuing, the heuristic's pick first: one card of each run of
-        equivalent cards, at most ``candidates`` (then the first others)."""
+        """Every action worth valuing, the heuristic's pick first: one card of each run of
+        equivalent cards, every other legal action as it is."""
         seat = state.to_move or 0
         pick = _heuristic(self.game, rng.getrandbits(32)).choose(state.view(seat), legal)
         live = state.hidden_from(seat)  # unseen cards count as still in play
         others = [a for a in distinct_plays(state, legal, live) if a != pick]
         if pick.kind == "play":  # not the card that stands for the pick's run
             others = [a for a in others if len(distinct_plays(state, [a, pick], live)) == 2]
-        return [pick, *others[:self.limits.candidates - 1]]
+        return [pick, *others]
 
     def value_after(self, world: GameState, seat: int, action: Action,
                seed: int) -> tuple[float, bool | None]:
@@ -170,6 +216,45 @@ class StrongBot:
         return margin(game.results[hand].deltas, game.side_of(seat)), took
 
 
+class _Worlds:
+    """The worlds of one decision, sampled in order as they are first needed, each with
+    its play-out seed, so every candidate is valued in the same worlds."""
+
+    def __init__(self, bot: StrongBot, state: GameState, seat: int,
+                 rng: random.Random) -> None:
+        self.bot, self.state, self.seat, self.rng = bot, state, seat, rng
+        self.worlds: list[tuple[GameState, int]] = []
+        believe = bot.limits.believe
+        # worlds that believe the auction are drawn all at once, from a pool
+        self.believed = believed_worlds(state, seat, rng, bot.limits.worlds, believe) \
+            if believe > 1 else []
+        self.exact: list[dict[str, float] | None] = []  # per world: its exact solve
+        self.solvable = compiled_score(state) and \
+            cards_left(state) <= bot.limits.exact_tricks * state.players
+        if self.solvable:
+            import tricktable.solver.dd  # noqa: F401  (the kernel's one-off load, before the clock)
+
+    def value(self, choice: Choice, worlds: int) -> None:
+        """Value ``choice`` in the first ``worlds`` worlds (those it lacks)."""
+        while len(self.worlds) < worlds:
+            world = self.believed.pop(0) if self.believed else self.state.world(self.seat,
+                                                                                self.rng)
+            self.worlds.append((world, self.rng.getrandbits(32)))
+            self.exact.append(None)
+        for index in range(len(choice.values), worlds):
+            world, seed = self.worlds[index]
+            if self.solvable and self.exact[index] is None:
+                self.exact[index] = exact_values(world, self.bot.limits.exact_nodes)
+            solved = self.exact[index]
+            if solved is not None:  # every action valued by one exact solve of this world
+                choice.values.append(solved[choice.action.text])
+                continue
+            value, took = self.bot.value_after(world, self.seat, choice.action, seed)
+            choice.values.append(value)
+            if took is not None and choice.action.kind in CARD_KINDS:
+                choice.tricks.append(took)
+
+
 def _still_running(choices: list[Choice]) -> list[Choice]:
     """The choices not clearly worse than the leader, compared world by world."""
     leader = max(choices, key=lambda choice: choice.mean)
@@ -187,6 +272,28 @@ def _still_running(choices: list[Choice]) -> list[Choice]:
 
 def _heuristic(game: str, seed: int) -> Bot:
     return make_bot("heuristic", game, seed)
+
+
+def compiled_score(game: GameState) -> bool:
+    """Whether the compiled kernel solves ``game``'s hand score now: plain trick play,
+    two sides, and a hand score stated as a function of their points (Rook).
+
+    >>> import tricktable
+    >>> compiled_score(tricktable.new_game("rook", seed=1))  # the auction: not yet
+    False
+    """
+    return (game.phase is Phase.PLAY and isinstance(game, TrickGame) and len(game.sides) == 2
+            and game.play_position() is not None and game.hand_score([0, 0]) is not None)
+
+
+def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:
+    """Every legal action's exact value (the mover's side's margin) in ``world`` by the
+    compiled kernel, or None past ``nodes`` positions (a budget in nodes, not time, so
+    the result does not depend on the machine)."""
+    try:
+        return solve(world, "score", max_nodes=nodes).actions
+    except BudgetExceeded:
+        return None
 
 
 def cards_left(game: GameState) -> int:

@@ -71,10 +71,14 @@ def _plus_minus(value: float | None) -> str:
               help="A rules option (repeatable); see `tricktable games`.")
 @click.option("--games", "whole_games", is_flag=True,
               help="A deal is a whole game, not its first hand: final scores and games won.")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None,
+              metavar="[ADDRESS]",
+              help="Spread the deals over a Ray cluster (its address; alone: start Ray on "
+                   "this machine). Same results as without. Needs tricktable[cluster].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead.")
 def arena(game_name: str, bots_text: str, deals: int, seed: int, players: int | None,
           workers: int | None, options: tuple[str, ...], whole_games: bool,
-          as_json: bool) -> None:
+          ray_address: str | None, as_json: bool) -> None:
     """Duplicate match of two bots on GAME: the same deals, A in every side's seats in turn."""
     first = common.start_game(game_name, seed, players, options)
     bot_a, bot_b = parse_bots(bots_text, first.name)
@@ -93,8 +97,12 @@ def arena(game_name: str, bots_text: str, deals: int, seed: int, players: int | 
             if not err.is_terminal and played * 10 // deals > before * 10 // deals:
                 click.echo(f"{first.title}: {played}/{deals} deals", err=True)  # for logs
 
-        result = duplicate_match(first.name, bot_a, bot_b, deals, seed, first.players, parsed,
-                                 advance, workers or os.cpu_count() or 1, whole_games)
+        try:
+            result = duplicate_match(first.name, bot_a, bot_b, deals, seed, first.players,
+                                     parsed, advance, workers or os.cpu_count() or 1,
+                                     whole_games, ray_address)
+        except ImportError as error:
+            raise CliError(str(error)) from None
     doc = result.report()
     if as_json:
         click.echo(json.dumps(doc))

@@ -1,0 +1,127 @@
+"""Worlds that believe the auction: the weights, the resampling, and what they change."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import tricktable
+from tricktable.bots.heuristic import auction
+from tricktable.bots.heuristic.rook import bid_limit
+from tricktable.bots.inference import believed_worlds, resample, said, weight
+from tricktable.engine.state import GameState
+from tricktable.games.pinochle import beginner_data
+
+
+def _limits(worlds: list[GameState], seat: int) -> float:
+    return statistics.fmean(bid_limit(w.hands[seat]) for w in worlds)  # type: ignore[attr-defined]
+
+
+def _rook_auction() -> GameState:
+    """Seat 1 opens at 70, seat 2 passes, seat 3 bids 100: seat 0 is to bid."""
+    game = tricktable.new_game("rook", seed=2)
+    assert game.to_move == 1
+    for action in ("bid 70", "pass", "bid 100"):
+        game.apply(action)
+    assert game.to_move == 0
+    return game
+
+
+def test_resampling_draws_in_proportion_to_the_weights() -> None:
+    rng = random.Random(3)
+    picks = resample([1.0, 0.0, 2.0, 1.0], 8, rng)
+    assert sorted(picks) == [0, 0, 2, 2, 2, 2, 3, 3]
+    assert resample([1.0, 0.0, 2.0, 1.0], 8, random.Random(3)) == picks  # seeded
+    with pytest.raises(ValueError, match="positive"):
+        resample([0.0, 0.0], 2, rng)
+
+
+def test_a_choice_is_likelier_the_more_the_hand_supports_it() -> None:
+    assert auction.chance(30, 8.0) > auction.chance(0, 8.0) > auction.chance(-30, 8.0)
+    assert auction.chance(-1e9, 8.0) == pytest.approx(auction.FLOOR)
+    assert auction.chance(1e9, 8.0) == pytest.approx(1 - auction.FLOOR)
+
+
+def test_rook_worlds_believe_bids_and_passes() -> None:
+    """Believed worlds give the seat that bid 100 a stronger hand, and the one that
+    passed a weaker one, than uniform worlds do."""
+    game = _rook_auction()
+    state = game.redacted(0)
+    uniform = [state.world(0, random.Random(seed)) for seed in range(300)]
+    believed = believed_worlds(state, 0, random.Random(1), count=300, pool=6)
+    assert all(w.view(0) == game.view(0) for w in believed)  # the hard facts still hold
+    assert _limits(believed, 3) > _limits(uniform, 3) + 10
+    assert _limits(believed, 2) < _limits(uniform, 2) - 5
+
+
+def test_rook_weights_read_the_hand_before_the_nest() -> None:
+    """After the bidder took the nest and discarded, its bids are read against the 14
+    cards it held then: the discard back in, the nest card out."""
+    rng = random.Random(4)
+    game = _rook_auction()
+    while game.phase == "bid":
+        game.apply("pass" if "pass" in [a.text for a in game.legal_actions()] else
+                   game.legal_actions()[0])
+    while game.phase != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    bidder = game.bidder  # type: ignore[attr-defined]
+    world = game.world((bidder + 1) % 4, rng)
+    seen = []
+    monkey = auction.rook_bot.bid_limit
+
+    def spy(hand: int) -> float:
+        seen.append(hand)
+        return monkey(hand)
+
+    auction.rook_bot.bid_limit = spy  # type: ignore[assignment]
+    try:
+        auction.rook(world, bidder, world.view((bidder + 1) % 4))
+    finally:
+        auction.rook_bot.bid_limit = monkey  # type: ignore[assignment]
+    assert len(seen) == 1 and seen[0].bit_count() == 14
+    assert not seen[0] >> world.nest_card & 1  # type: ignore[attr-defined]
+    assert seen[0] & world.discarded  # type: ignore[attr-defined]
+
+
+def test_pinochle_worlds_believe_bids() -> None:
+    """A partner who bid high is given more meld and strength in believed worlds."""
+    game = tricktable.new_game("pinochle", seed=5)
+    first = game.to_move or 0
+    game.apply("bid 28")
+    while game.to_move != (first + 2) % 4:
+        game.apply("pass")
+    seat = game.to_move or 0
+    state = game.redacted(seat)
+
+    def top(worlds: list[GameState]) -> float:
+        return statistics.fmean(max(d["suggested_bid"] for d in beginner_data(
+            w.hands[first]).values()) for w in worlds)  # type: ignore[attr-defined]
+
+    uniform = [state.world(seat, random.Random(s)) for s in range(200)]
+    believed = believed_worlds(state, seat, random.Random(2), count=200, pool=6)
+    assert top(believed) > top(uniform) + 3
+
+
+def test_nothing_said_nothing_weighed() -> None:
+    """Before anyone else speaks, and in games without a model, the worlds are the
+    uniform ones, drawn as the plain sampler draws them."""
+    game = tricktable.new_game("rook", seed=11)
+    seat = game.to_move or 0
+    state = game.redacted(seat)
+    assert not said(state.view(seat), seat)
+    plain = [state.world(seat, random.Random(5)).hands for _ in range(1)]
+    assert [w.hands for w in believed_worlds(state, seat, random.Random(5), 1, 6)] == plain
+    sixtysix = tricktable.new_game("sixtysix", seed=1)
+    other = believed_worlds(sixtysix.redacted(0), 0, random.Random(5), 2, 6)
+    assert [w.hands for w in other] == [w.hands for w in (  # type: ignore[attr-defined]
+        sixtysix.redacted(0).world(0, rng) for rng in [random.Random(5)] for _ in range(2))]
+
+
+def test_weights_depend_on_the_world_and_the_view_only() -> None:
+    game = _rook_auction()
+    view = game.view(0)
+    world = game.world(0, random.Random(8))
+    first = weight(world, 0, view, auction.rook)
+    assert 0 < first <= 1 and weight(world.clone(), 0, dict(view), auction.rook) == first

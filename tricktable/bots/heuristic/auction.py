@@ -1,0 +1,108 @@
+"""How likely a seat's public auction is, given its hand, under the heuristic bots' bidding.
+
+Each function takes a world (a full deal the observer could be facing), a seat
+of it and the observer's view, and returns the probability that the seat's
+bids and passes shown in that view come from the hand the world gives it, as
+the heuristic player of that game bids: it bids while its estimate of the
+hand (``bid_limit``, the beginner data's suggested bid) reaches the bid
+needed and passes once it does not. The estimate is blurred (a logistic of
+the gap over ``SPREAD`` points) and every choice keeps a floor
+(``FLOOR``), because other players, people included, bid otherwise.
+:mod:`tricktable.bots.inference` multiplies them into a weight per world.
+
+>>> import random, tricktable
+>>> game = tricktable.new_game("rook", seed=2)
+>>> _ = game.apply("pass")
+>>> world = game.world(3, random.Random(1))
+>>> 0 < LIKELIHOODS["rook"](world, 0, world.view(3)) <= 1
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from tricktable.bots.heuristic import pinochle as pinochle_bot
+from tricktable.bots.heuristic import rook as rook_bot
+from tricktable.engine.state import GameState
+from tricktable.games.pinochle import beginner_data
+from tricktable.games.rook import BID_MIN, BID_STEP
+
+Likelihood = Callable[[GameState, int, dict[str, Any]], float]
+
+FLOOR = 0.05  # the least probability of any one bid or pass, whatever the hand
+SPREAD = {"rook": 8.0, "pinochle": 3.0}  # points over which the estimate is blurred
+
+
+def chance(gap: float, spread: float) -> float:
+    """The probability of a choice whose estimate clears it by ``gap`` points.
+
+    >>> chance(0, 5.0), chance(100, 5.0) > 0.94, chance(-100, 5.0) < 0.06
+    (0.5, True, True)
+    """
+    logistic = 1 / (1 + math.exp(-max(-50.0, min(50.0, gap / spread))))
+    return FLOOR + (1 - 2 * FLOOR) * logistic
+
+
+def auction(view: dict[str, Any], seat: int, opening: int,
+            step: int) -> Iterator[tuple[dict[str, Any], int, bool]]:
+    """The seat's choices in the view's auction (four players, partners opposite): each
+    entry of ``bids`` (a bid of None is a pass), the least bid it needed then, and
+    whether its partner was the high bidder then.
+
+    >>> view = {"bids": [{"seat": 1, "bid": 70}, {"seat": 2, "bid": None},
+    ...                  {"seat": 3, "bid": 75}, {"seat": 1, "bid": None}]}
+    >>> [(entry["bid"], needed, partner) for entry, needed, partner in auction(view, 1, 70, 5)]
+    [(70, 70, False), (None, 80, True)]
+    """
+    high, high_seat = None, None
+    for entry in view.get("bids") or ():
+        if entry["seat"] == seat:
+            needed = opening if high is None else high + step
+            yield entry, needed, high_seat == (seat + 2) % 4
+        if entry["bid"] is not None:
+            high, high_seat = entry["bid"], entry["seat"]
+
+
+def rook(world: GameState, seat: int, view: dict[str, Any]) -> float:
+    """Rook: bids and passes against the heuristic's ``bid_limit`` of the seat's 14 cards
+    before the nest (cards played and, for the bidder, the discard put back, the nest
+    card taken out); with its partner the high bidder, it bids on only with the
+    heuristic's margin over the partner's bid."""
+    hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
+    if seat == world.bidder and world.nest_card is not None:  # type: ignore[attr-defined]
+        hand = (hand | world.discarded) & ~(1 << world.nest_card)  # type: ignore[attr-defined]
+    limit = rook_bot.bid_limit(hand)
+    overcall = rook_bot.DEFAULT_PARAMS.overcall_partner
+    weight = 1.0
+    for entry, needed, partner_high in auction(view, seat, BID_MIN, BID_STEP):
+        reach = limit - max(needed, needed - BID_STEP + overcall if partner_high else 0)
+        weight *= chance(reach if entry["bid"] is not None else -reach, SPREAD["rook"])
+    return weight
+
+
+def pinochle(world: GameState, seat: int, view: dict[str, Any]) -> float:
+    """Pinochle: bids and passes against the heuristic's top bid (the beginner data's
+    best suggested bid less its safety margin) of the seat's 12 cards; a meld bid may
+    fall short of the top bid by ``MELD_BID_SHORT`` and says the hand melds at least
+    ``MELD_BID_MELD`` in its best trump."""
+    hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
+    data = max(beginner_data(hand).values(), key=lambda item: item["suggested_bid"])
+    top = data["suggested_bid"] - pinochle_bot.SAFETY
+    weight = 1.0
+    for entry, needed, _ in auction(view, seat, (view.get("assumed_bid") or 0) + 1, 1):
+        if entry["bid"] is None:
+            weight *= chance(needed - top, SPREAD["pinochle"])
+        elif entry.get("meld_bid"):
+            weight *= chance(top + pinochle_bot.MELD_BID_SHORT - needed, SPREAD["pinochle"])
+            if data["meld"] < pinochle_bot.MELD_BID_MELD:
+                weight *= FLOOR
+        else:
+            weight *= chance(top - needed, SPREAD["pinochle"])
+    return weight
+
+
+LIKELIHOODS: dict[str, Likelihood] = {"rook": rook, "pinochle": pinochle}
+"""The auction likelihood of each game that has one, by game name."""
