@@ -125,3 +125,21 @@ def test_weights_depend_on_the_world_and_the_view_only() -> None:
     world = game.world(0, random.Random(8))
     first = weight(world, 0, view, auction.rook)
     assert 0 < first <= 1 and weight(world.clone(), 0, dict(view), auction.rook) == first
+
+
+def test_pinochle_hands_are_read_as_they_were_in_the_auction() -> None:
+    """With passing on, the hand in the auction is the one before the passes (what the
+    seat gave back in, what it was given out), on the tens count too."""
+    rng = random.Random(3)
+    for tens in (False, True):
+        game = tricktable.new_game("pinochle", seed=7, options={"passing": True, "tens": tens})
+        dealt = list(game.hands)  # type: ignore[attr-defined]
+        while game.phase != "play":
+            game.apply(rng.choice(game.legal_actions()))
+        for _ in range(9):
+            game.apply(rng.choice(game.legal_actions()))
+        assert any(game.gave)  # type: ignore[attr-defined]
+        for seat in range(4):
+            assert auction.pinochle_hand(game, seat) == dealt[seat]
+        world = game.world(0, rng)
+        assert 0 < weight(world, 0, game.view(0), auction.pinochle) <= 1

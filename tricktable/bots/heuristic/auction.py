@@ -83,24 +83,43 @@ def rook(world: GameState, seat: int, view: dict[str, Any]) -> float:
     return weight
 
 
+def pinochle_hand(world: GameState, seat: int) -> int:
+    """A Pinochle seat's 12 cards in the auction: its hand and the cards it played, with
+    the passing undone (option ``passing``: the bidder's partner gives first, then the
+    bidder, who may give back a card it was given).
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("pinochle", seed=1)
+    >>> pinochle_hand(game, 0) == game.hands[0]
+    True
+    """
+    hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
+    gave: list[int] = getattr(world, "gave", None) or [0] * world.players
+    mine, theirs = gave[seat], gave[seat ^ 2]
+    received = theirs if seat == world.bidder else theirs & ~mine  # type: ignore[attr-defined]
+    return (hand | mine) & ~received
+
+
 def pinochle(world: GameState, seat: int, view: dict[str, Any]) -> float:
     """Pinochle: bids and passes against the heuristic's top bid (the beginner data's
     best suggested bid less its safety margin) of the seat's 12 cards; a meld bid may
     fall short of the top bid by ``MELD_BID_SHORT`` and says the hand melds at least
-    ``MELD_BID_MELD`` in its best trump."""
-    hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
-    data = max(beginner_data(hand).values(), key=lambda item: item["suggested_bid"])
-    top = data["suggested_bid"] - pinochle_bot.SAFETY
+    ``MELD_BID_MELD`` in its best trump. Points in the game's unit (10 on the tens count)."""
+    unit: int = getattr(world, "scale", 1)
+    data = max(beginner_data(pinochle_hand(world, seat), unit).values(),
+               key=lambda item: item["suggested_bid"])
+    top = data["suggested_bid"] - pinochle_bot.SAFETY * unit
+    spread = SPREAD["pinochle"] * unit
     weight = 1.0
-    for entry, needed, _ in auction(view, seat, (view.get("assumed_bid") or 0) + 1, 1):
+    for entry, needed, _ in auction(view, seat, (view.get("assumed_bid") or 0) + unit, unit):
         if entry["bid"] is None:
-            weight *= chance(needed - top, SPREAD["pinochle"])
+            weight *= chance(needed - top, spread)
         elif entry.get("meld_bid"):
-            weight *= chance(top + pinochle_bot.MELD_BID_SHORT - needed, SPREAD["pinochle"])
-            if data["meld"] < pinochle_bot.MELD_BID_MELD:
+            weight *= chance(top + pinochle_bot.MELD_BID_SHORT * unit - needed, spread)
+            if data["meld"] < pinochle_bot.MELD_BID_MELD * unit:
                 weight *= FLOOR
         else:
-            weight *= chance(top - needed, SPREAD["pinochle"])
+            weight *= chance(top - needed, spread)
     return weight
 
 
