@@ -1,0 +1,90 @@
+"""Bot strength and bid quality from one duplicate match.
+
+Run: ``python benchmarks/strength.py --game rook --a strong --b heuristic --deals 50
+--workers 2`` (``--json`` for one document). Prints A's margin per deal over B
+(95% interval) and, for the hands each bot declared (won the auction, named
+the contract or closed), how often the declaring side made its contract and
+how far what it made lay from its contract (``HandResult.margin``, in the
+contract's own measure: points over or short of the bid in Rook and
+Pinochle, tricks in Notrump and Bidder): the mean, and the mean distance.
+A bot named ``uniform`` is the ``strong`` level searching uniform worlds
+(``SearchLimits.believe=1``), everything else equal: ``--a strong --b uniform``
+measures the gain of the worlds that believe the auction alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+import time
+from typing import Any
+
+import tricktable
+from tricktable.arena import MatchResult, duplicate_match
+from tricktable.bots import Bot, make_bot
+from tricktable.bots.strong import LEVELS, StrongBot
+from tricktable.engine.registry import new_game
+
+
+def factory(name: str, game: str, seed: int) -> Bot:
+    """``uniform``: the strong level without the auction's weights; any other name is
+    :func:`make_bot`'s."""
+    if name == "uniform":
+        return StrongBot(game, seed, dataclasses.replace(LEVELS["strong"], believe=1))
+    return make_bot(name, game, seed)
+
+
+def bid_quality(result: MatchResult, players: int | None) -> dict[str, dict[str, Any]]:
+    """Per bot, over the hands it declared: count, made share, mean and mean absolute
+    margin of what the declaring side made over its contract."""
+    sides = new_game(result.game, seed=result.seed, players=players).sides
+    declared: dict[str, list[tuple[bool, int]]] = {result.bot_a: [], result.bot_b: []}
+    for a_side, hand in result.results:
+        side = hand.side_of_declarer(sides)
+        if side is None or hand.made is None or hand.margin is None:
+            continue
+        bot = result.bot_a if side == a_side else result.bot_b
+        declared.setdefault(bot, []).append((hand.made, hand.margin))
+    report = {}
+    for bot, hands in declared.items():
+        if hands:
+            report[bot] = {
+                "declared": len(hands),
+                "made_pct": round(100 * sum(made for made, _ in hands) / len(hands), 1),
+                "margin_mean": round(statistics.fmean(m for _, m in hands), 2),
+                "margin_abs_mean": round(statistics.fmean(abs(m) for _, m in hands), 2)}
+    return report
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="strength and bid quality")
+    parser.add_argument("--game", default="rook", choices=tricktable.games())
+    parser.add_argument("--a", default="strong")
+    parser.add_argument("--b", default="heuristic")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    result = duplicate_match(args.game, args.a, args.b, args.deals, args.seed, args.players,
+                             workers=args.workers, factory=factory)
+    doc = {**result.report(), "bids": bid_quality(result, args.players),
+           "seconds": round(time.perf_counter() - start, 1)}
+    if args.json:
+        print(json.dumps(doc))
+        return
+    print(f"{args.game}: {args.a} vs {args.b}, {len(result.per_deal)} deals from seed "
+          f"{args.seed}: {result.margin:+.2f} ± {result.confidence:.2f} per deal "
+          f"({doc['seconds']} s)")
+    for bot, figures in doc["bids"].items():
+        print(f"  {bot} declared {figures['declared']}: made {figures['made_pct']}%, "
+              f"made minus contract {figures['margin_mean']:+.2f} "
+              f"(mean distance {figures['margin_abs_mean']:.2f})")
+
+
+if __name__ == "__main__":
+    main()
