@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tricktable.bots import bot_step, make_bot
-from tricktable.bots.strong import SearchLimits, StrongBot
+from tricktable.bots.inference import believed_worlds
+from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
 
@@ -64,8 +65,9 @@ def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
                    confidence: float = 0.6) -> dict[str, dict[str, float]]:
     """Beginner bids, where the game offers them (``suggests_bids``, Pinochle): for each
     trump, the points the seat's side can expect if the seat declares with it, and the
-    highest bid made in ``confidence`` of the sampled deals (the rest of the hand played
-    out by heuristic players).
+    highest bid made in ``confidence`` of the sampled deals (the worlds the strong bot
+    searches, which believe the auction so far; the rest of the hand played out by
+    heuristic players).
 
     >>> import tricktable
     >>> game = tricktable.new_game("pinochle", seed=2)
@@ -81,8 +83,7 @@ def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
     state = game.redacted(seat)
     rng = random.Random(f"bids:{json.dumps(state.view(seat), sort_keys=True)}")
     totals: dict[str, list[int]] = {}
-    for _ in range(worlds):
-        world = state.world(seat, rng)
+    for world in believed_worlds(state, seat, rng, worlds, LEVELS["strong"].believe):
         seed = rng.getrandbits(32)
         for trump in game.table.kind_index("trump").values():
             totals.setdefault(trump.text.partition(" ")[2], []).append(
