@@ -28,9 +28,14 @@ def no_traceback(result: Result) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+FLOOR = {"loss_limit": 500}
+"""Rook's floor, under which a game between random players ends (its ``playout_options``)."""
+
+
 def bot_game(seed: int) -> tricktable.GameState:
-    """A finished Rook game between random bots."""
-    game = tricktable.new_game("rook", seed=seed)
+    """A finished Rook game between random bots (with a floor: random bidders never reach
+    the target)."""
+    game = tricktable.new_game("rook", seed=seed, options=FLOOR)
     return play_game(game, [make_bot("random", "rook", seed * 10 + s) for s in range(4)])
 
 
@@ -40,7 +45,7 @@ def bot_game(seed: int) -> tricktable.GameState:
 def test_play_whole_game_from_a_pipe(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run("play", "rook", "--seed", "3", "--bots", "random", "--save", str(save),
-                 input="1\n" * 3000)
+                 "--option", "loss_limit=500", input="1\n" * 3000)
     no_traceback(result)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -153,7 +158,8 @@ def test_play_user_errors_are_one_line(args: list[str], message: str) -> None:
 
 
 def test_simulate_json_is_complete_and_deterministic() -> None:
-    args = ["simulate", "rook", "--games", "3", "--seed", "11", "--bots", "random", "--json"]
+    args = ["simulate", "rook", "--games", "3", "--seed", "11", "--bots", "random", "--json",
+            "--option", "loss_limit=500"]
     first, second = run(*args), run(*args)
     assert first.exit_code == 0, first.output
     doc, again = json.loads(first.stdout), json.loads(second.stdout)
@@ -172,7 +178,7 @@ def test_simulate_json_is_complete_and_deterministic() -> None:
         totals = [sum(h["deltas"][side] for h in played["hands"]) for side in (0, 1)]
         assert totals == played["scores"]
     # game i is the game dealt from seed 11+i with bots seeded from it
-    game = tricktable.new_game("rook", seed=12)
+    game = tricktable.new_game("rook", seed=12, options=FLOOR)
     play_game(game, [make_bot("random", "rook", bot_seed(12, s)) for s in range(4)])
     assert doc["games"][1]["scores"] == game.scores
     other = json.loads(run(*args[:5], "12", *args[6:]).stdout)
@@ -182,7 +188,7 @@ def test_simulate_json_is_complete_and_deterministic() -> None:
 
 def test_simulate_summary_table() -> None:
     args = ["simulate", "rook", "--games", "4", "--seed", "2", "--bots", "random,random",
-            "--option", "target=300"]
+            "--option", "target=300", "--option", "loss_limit=500"]
     first, second = run(*args), run(*args)
     assert first.exit_code == 0, first.output
     assert "N/S" in first.stdout and "Won %" in first.stdout
@@ -294,7 +300,7 @@ def quit_after(tmp_path: Path, answers: int, name: str = "part.json", seed: int 
     """Play ``answers`` turns of Rook against random bots, quit and save; the file."""
     path = tmp_path / name
     result = run("play", "rook", "--seed", str(seed), "--bots", "random", "--save", str(path),
-                 input="1\n" * answers + "quit\n")
+                 "--option", "loss_limit=500", input="1\n" * answers + "quit\n")
     assert result.exit_code == 0, result.output
     return path
 

@@ -50,7 +50,7 @@ def refuse(game: GameState, action: str) -> str:
 
 def test_rook_options_and_their_defaults() -> None:
     rules = tricktable.find_game("rook").rules_type.from_options(None)
-    assert rules.to_options() == {"target": 500, "all_pass": "redeal", "loss_limit": 500,
+    assert rules.to_options() == {"target": 500, "all_pass": "redeal", "loss_limit": 0,
                                   "enforce_follow_suit": True}
     described = {entry["name"]: entry for entry in type(rules).describe()}
     assert set(described) == set(rules.to_options())
@@ -59,7 +59,7 @@ def test_rook_options_and_their_defaults() -> None:
 
 
 def test_options_given_to_new_game_are_the_games_rules_and_in_its_record() -> None:
-    options = {"target": 300, "all_pass": "dealer_takes_70", "loss_limit": 0,
+    options = {"target": 300, "all_pass": "dealer_takes_70", "loss_limit": 500,
                "enforce_follow_suit": False}
     game = tricktable.new_game("rook", seed=1, options=options)
     assert game.rules.to_options() == options

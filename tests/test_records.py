@@ -29,7 +29,9 @@ ROOK_CARDS = [f"{colour}{number}" for colour in "RGYB" for number in range(1, 15
 
 
 def played(seed: int, steps: int | None = None, **options: Any) -> GameState:
-    """A seeded Rook game after ``steps`` random actions (None: to the end)."""
+    """A seeded Rook game after ``steps`` random actions (None: to the end, which random
+    players reach with a floor: the game's ``playout_options``)."""
+    options = {**tricktable.find_game("rook").playout_options, **options}
     game = tricktable.new_game("rook", seed=seed, options=options)
     rng = random.Random(seed)
     while not game.is_over and (steps is None or len(game.history) < steps):
@@ -270,7 +272,8 @@ GAMES = [(name, players) for name in tricktable.games()
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_the_schema_accepts_every_record_the_games_write(name: str, players: int) -> None:
-    game = tricktable.new_game(name, seed=players, players=players)
+    game = tricktable.new_game(name, seed=players, players=players,
+                               options=tricktable.find_game(name).playout_options)
     rng = random.Random(players)
     records = [game.record()]
     while not game.is_over:

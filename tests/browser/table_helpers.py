@@ -28,6 +28,8 @@ def fill_lobby(page: Any, game: str, seed: int | None, options: dict[str, str] |
         page.select_option("#players", str(players))
     if seed is not None:
         page.fill("#seed", str(seed))
+    if options:
+        page.select_option("#preset", "*custom")  # single options live under "custom"
     for option, value in (options or {}).items():
         page.fill(f"#opt-{option}", value)
     for seat in range(1, humans):

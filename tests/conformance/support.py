@@ -52,7 +52,9 @@ def case_id(case: object) -> str:
 
 
 def start(name: str, players: int, seed: int, options: JSON | None = None) -> GameState:
-    """A new seeded game."""
+    """A new seeded game, with the options under which random play ends (the game's
+    ``playout_options``) unless ``options`` says otherwise."""
+    options = {**tricktable.find_game(name).playout_options, **(options or {})}
     return tricktable.new_game(name, seed=seed, players=players, options=options)
 
 

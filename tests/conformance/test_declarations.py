@@ -22,9 +22,11 @@ SEEDS = range(3)
 
 
 def _option_sets(cls: type[GameState]) -> list[dict[str, object]]:
-    """The defaults, and every on/off option turned on (knocks, contra, ...)."""
+    """The defaults, and every on/off option turned on (knocks, contra, ...), with the
+    options under which random play ends."""
     switches = {f.name: True for f in fields(cls.rules_type) if isinstance(f.default, bool)}
-    return [{}, switches] if switches else [{}]
+    ends = dict(cls.playout_options)
+    return [ends, {**ends, **switches}] if switches else [ends]
 
 
 @pytest.mark.parametrize("name", tricktable.games())

@@ -483,7 +483,7 @@ def test_a_team_that_reaches_the_target_wins_the_game() -> None:
         elif any(reached):
             assert game.winner == reached.index(True)
         else:
-            assert min(last.scores) <= -200
+            raise AssertionError(f"the game ended at {last.scores}: no target, no loss limit")
 
 
 def random_game(seed: int, **options: Any) -> GameState:
@@ -505,8 +505,10 @@ def test_loss_limit_ends_a_game_of_sets(limit: int) -> None:
     assert game.is_over and game.winner == last.scores.index(max(last.scores))
 
 
-def test_no_loss_limit_plays_on() -> None:
-    assert len(random_game(5, loss_limit=0).results) > len(random_game(5).results)
+def test_no_loss_limit_by_default_so_the_game_plays_on() -> None:
+    """The seed ends a game at the target only: by default a team far below -200 plays on."""
+    assert tricktable.new_game("pinochle", seed=0).rules.loss_limit == 0
+    assert len(random_game(5).results) > len(random_game(5, loss_limit=200).results)
 
 
 # -- what each seat sees -------------------------------------------------------

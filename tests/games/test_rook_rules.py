@@ -735,13 +735,14 @@ def _end_rule_problems(game: GameState, target: int, floor: int) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("options", [
-    {}, {"target": 300}, {"target": 100}, {"loss_limit": 150, "target": 2500},
-    {"all_pass": "dealer_takes_70", "target": 250},
+@pytest.mark.parametrize("options", [  # random bidders need a floor to end a game
+    {"loss_limit": 500}, {"target": 300, "loss_limit": 500}, {"target": 100, "loss_limit": 400},
+    {"loss_limit": 150, "target": 2500},
+    {"all_pass": "dealer_takes_70", "target": 250, "loss_limit": 500},
 ], ids=str)
 def test_the_game_ends_exactly_when_the_rules_say(options: dict[str, Any]) -> None:
     target = options.get("target", 500)
-    floor = options.get("loss_limit", 500)
+    floor = options.get("loss_limit", 0)
     for seed in range(12):
         game = tricktable.new_game("rook", seed=seed, options=options)
         rng = random.Random(seed)
@@ -751,11 +752,20 @@ def test_the_game_ends_exactly_when_the_rules_say(options: dict[str, Any]) -> No
         assert not problems, f"seed {seed}: {problems}"
 
 
-def test_the_loss_limit_is_500_by_default_and_a_team_at_or_below_it_loses() -> None:
-    assert tricktable.new_game("rook", seed=0).rules.to_options()["loss_limit"] == 500
+def test_there_is_no_loss_limit_by_default_as_in_the_seed() -> None:
+    """The seed ends a game at the target only: a team far below -500 plays on."""
+    assert tricktable.new_game("rook", seed=0).rules.to_options()["loss_limit"] == 0
+    game = tricktable.new_game("rook", seed=3, options={"target": 2500})
+    rng = random.Random(3)
+    while not game.results or min(game.results[-1].scores) > -600:
+        game.apply(rng.choice(game.legal_actions()))
+    assert not game.is_over, f"the game ended at {game.scores} by default"
+
+
+def test_a_loss_limit_of_500_ends_the_game_when_a_team_is_at_or_below_minus_500() -> None:
     found = 0
     for seed in range(30):
-        game = tricktable.new_game("rook", seed=seed, options={"target": 2500})
+        game = tricktable.new_game("rook", seed=seed, options={"target": 2500, "loss_limit": 500})
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
@@ -858,7 +868,7 @@ def test_the_first_dealer_is_drawn_from_the_seed() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_dealer_rotates_clockwise_every_hand_thrown_in_hands_included(seed: int) -> None:
-    game = tricktable.new_game("rook", seed=seed)
+    game = tricktable.new_game("rook", seed=seed, options={"loss_limit": 500})  # random play ends
     first = game.view(None)["dealer"]
     apply_all(game, ["pass"] * 4)  # thrown in
     rng = random.Random(seed)

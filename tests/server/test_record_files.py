@@ -20,7 +20,9 @@ JSON = dict[str, Any]
 
 
 def played(name: str, seed: int, steps: int | None = None, **options: Any) -> GameState:
-    """A seeded game after ``steps`` random actions (None: to its end)."""
+    """A seeded game after ``steps`` random actions (None: to its end, which random players
+    reach under the game's ``playout_options``)."""
+    options = {**tricktable.find_game(name).playout_options, **options}
     game = tricktable.new_game(name, seed=seed, options=options)
     rng = random.Random(seed)
     while not game.is_over and (steps is None or len(game.history) < steps):

@@ -1,4 +1,4 @@
-"""``tricktable games``: every game with its player counts and rules options."""
+"""``tricktable games``: every game with its player counts, rules options and presets."""
 
 from __future__ import annotations
 
@@ -38,10 +38,29 @@ def options_table(name: str) -> Table:
     return table
 
 
+def presets_table(name: str) -> Table | None:
+    """One game's presets (None: it has none): name, meaning and the options each sets."""
+    game = tricktable.find_game(name)
+    presets = game.rules_type.presets
+    if not presets:
+        return None
+    table = Table(title=f"{game.title} presets (--option preset=NAME)", title_justify="left")
+    for column in ("Preset", "Meaning", "Options"):
+        table.add_column(column)
+    for preset in presets:
+        table.add_row(preset.name, preset.doc, ", ".join(
+            f"{key}={option_text(value)}" for key, value in preset.options.items()))
+    return table
+
+
 @click.command()
 def games() -> None:
     """List the games with their options and defaults."""
     out = console()
     for name in tricktable.games():
         out.print(options_table(name))
-    out.print("Set an option with --option NAME=VALUE, e.g. --option target=300")
+        presets = presets_table(name)
+        if presets is not None:
+            out.print(presets)
+    out.print("Set an option with --option NAME=VALUE, e.g. --option target=300; a preset's "
+              "options with --option preset=NAME (options given beside it override it)")

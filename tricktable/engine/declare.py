@@ -15,6 +15,10 @@ game's name; it reads the game class's declarations instead, which
 - ``suggests_bids``: whether a hint in the auction suggests a bid per trump (weighing
   each side's ``points`` in a :class:`~tricktable.engine.results.HandResult`);
 - ``result_keys``: the extras of the game's hand results, with their kinds;
+- ``playout_options``: options under which a game between random players
+  ends (Rook's and Pinochle's ``loss_limit``: under the seed's rules random
+  bidders are set hand after hand and never reach the target); the
+  conformance suite plays random games with them;
 - ``winning_sides()`` and ``cards_to_draw()``: who won (a shared win too), and
   the cards still to come into the hands this hand (a stock still drawn from);
 - ``check_hand(index)``: the game's invariants of a finished hand (how its points

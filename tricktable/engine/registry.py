@@ -15,9 +15,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any, TypeVar
 
-from tricktable.engine.rules import OptionError
+from tricktable.engine.rules import PRESET, OptionError
 from tricktable.engine.state import GameState
 
 G = TypeVar("G", bound=type[GameState])
@@ -31,7 +32,22 @@ _GAMES: dict[str, type[GameState]] = {}
 
 
 def register_game(cls: G) -> G:
-    """Class decorator: make a game available to :func:`new_game` by its name."""
+    """Class decorator: make a game available to :func:`new_game` by its name.
+
+    Its presets are checked here, once: each names a distinct preset and sets
+    valid options (a wrong one fails at import, not in a player's game).
+    """
+    rules = cls.rules_type
+    if PRESET in {f.name for f in fields(rules)}:
+        raise OptionError(f"{cls.title}: {PRESET!r} is the reserved option name of presets")
+    names = [preset.name for preset in rules.presets]
+    if len(set(names)) != len(names):
+        raise OptionError(f"{cls.title} declares a preset name twice: {', '.join(names)}")
+    for preset in rules.presets:
+        try:
+            rules.from_options(preset.options)
+        except OptionError as error:
+            raise OptionError(f"{cls.title}'s preset {preset.name!r}: {error}") from None
     _GAMES[cls.name] = cls
     return cls
 
@@ -60,7 +76,10 @@ def new_game(
 
     ``seed`` fixes the first dealer and every shuffle (a random one of
     :data:`SEED_BITS` bits is drawn and kept in the record when omitted);
-    ``options`` are the game's rules options; ``players`` the number of
+    ``options`` are the game's rules options, where ``"preset"`` names one of the game's
+    presets (``rules_type.presets``) whose options come first and the others given
+    override them (the game's rules and record keep the resolved options only);
+    ``players`` the number of
     players where the game allows a choice; ``deal``
     explicit hands (card notation) for one single hand: the whole deck dealt, or, with a
     ``leader``, equal hands that start at trick play

@@ -15,13 +15,30 @@ choice in the error.
 Traceback (most recent call last):
 ...
 tricktable.engine.rules.OptionError: unknown option 'colour'; valid options: target, style
+
+A *preset* is a named set of options that a game declares beside its rules
+(a region's or a tournament's rules in one word). The reserved option
+``preset`` names one: its options are applied first, and any option given
+beside it overrides them. The rules object keeps the resolved options only,
+so a record never depends on a preset's definition.
+
+>>> Demo.presets = (Preset("short", "a game to 100", {"target": 100}),)
+>>> Demo.from_options({"preset": "short", "style": "b"}).to_options()
+{'target': 100, 'style': 'b'}
+>>> Demo.from_options({"preset": "long"})
+Traceback (most recent call last):
+...
+tricktable.engine.rules.OptionError: unknown preset 'long'; presets: short
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Self
+from typing import Any, ClassVar, Self
+
+PRESET = "preset"
+"""The reserved option name that picks a preset (no game may have an option of that name)."""
 
 
 class OptionError(ValueError):
@@ -42,8 +59,28 @@ def option(
 
 
 @dataclass(frozen=True)
+class Preset:
+    """A named set of options: ``name`` (lower case words joined by hyphens), a one-line
+    ``doc`` and the ``options`` it sets (the rest keep their defaults).
+
+    >>> Preset("kentucky-discard", "the tournament rules", {"nest": 5}).name
+    'kentucky-discard'
+    """
+
+    name: str
+    doc: str
+    options: Mapping[str, Any]
+
+    def describe(self) -> dict[str, Any]:
+        """The preset as help screens and the API show it: name, doc and options."""
+        return {"name": self.name, "doc": self.doc, "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
 class Rules:
     """Base of every game's rules: options are its fields, validated on creation."""
+
+    presets: ClassVar[tuple[Preset, ...]] = ()  # named sets of options (see the module doc)
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -66,8 +103,11 @@ class Rules:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Self:
-        """Build from a mapping of option names to values; defaults fill the rest."""
+        """Build from a mapping of option names to values; defaults fill the rest. The
+        option ``preset`` (a preset's name; None or "": none) sets its options first."""
         options = dict(options or {})
+        if PRESET in options:
+            options = {**cls.preset(options.pop(PRESET)), **options}
         names = [f.name for f in fields(cls)]
         unknown = sorted(set(options) - set(names))
         if unknown:
@@ -75,6 +115,20 @@ class Rules:
                 f"unknown option {unknown[0]!r}; valid options: {', '.join(names)}"
             )
         return cls(**options)
+
+    @classmethod
+    def preset(cls, name: Any) -> dict[str, Any]:
+        """The options the preset ``name`` sets (None or "": no preset, no options)."""
+        if name is None or name == "":
+            return {}
+        for preset in cls.presets:
+            if preset.name == name:
+                return dict(preset.options)
+        names = ", ".join(p.name for p in cls.presets) or "none"
+        if not isinstance(name, str):
+            raise OptionError(f"option {PRESET!r} must be a preset's name, not {name!r}; "
+                              f"presets: {names}")
+        raise OptionError(f"unknown preset {name!r}; presets: {names}")
 
     def to_options(self) -> dict[str, Any]:
         """Every option and its value, JSON-serialisable."""

@@ -363,6 +363,8 @@ class GameState(ABC):
     deal_piles: ClassVar[Piles] = {}  # by players: the piles of a deal= besides the hands
     zero_sum: ClassVar[bool] = False  # every hand's score changes add up to zero
     suggests_bids: ClassVar[bool] = False  # a hint in the auction suggests a bid per trump
+    # options under which a game between random players ends (tests, benchmarks)
+    playout_options: ClassVar[Mapping[str, Any]] = {}
 
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:

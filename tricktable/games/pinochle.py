@@ -17,9 +17,9 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
 from tricktable.engine import observe as obs
@@ -204,7 +204,7 @@ class PinochleRules(Rules):
     meld_needs_trick: bool = option(
         False, "a team that wins no trick scores no meld (nor counts it toward the bid)")
     loss_limit: int = option(
-        200, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
+        0, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
         maximum=1000)
     passing: bool = option(
         False, "after trump is named the partner passes cards to the bidder, who passes back")
@@ -779,6 +779,9 @@ class PinochleGame(TrickGame, Passing):
     def check_hand(self, index: int) -> None:
         """The invariants of a finished hand (tricktable/games/invariants.py)."""
         invariants.pinochle_hand(self, index)
+
+    playout_options: ClassVar[Mapping[str, Any]] = {"loss_limit": 200}
+    """Random players are set hand after hand and never reach the target: a floor ends it."""
 
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:

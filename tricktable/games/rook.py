@@ -16,8 +16,9 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tricktable.cards import ROOK, Card, Seat, bits
 from tricktable.engine import observe as obs
@@ -104,7 +105,7 @@ class RookRules(Rules):
         choices=("redeal", "dealer_takes_70"),
     )
     loss_limit: int = option(
-        500, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
+        0, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
         maximum=2500
     )
     enforce_follow_suit: bool = option(
@@ -569,6 +570,9 @@ class RookGame(TrickGame):
     def check_hand(self, index: int) -> None:
         """The invariants of a finished hand (tricktable/games/invariants.py)."""
         invariants.rook_hand(self, index)
+
+    playout_options: ClassVar[Mapping[str, Any]] = {"loss_limit": 500}
+    """Random players are set hand after hand and never reach the target: a floor ends it."""
 
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:

@@ -56,7 +56,7 @@ from typing import Any, ClassVar
 from tricktable.cards import Card, Seat
 from tricktable.engine.actions import IllegalAction
 from tricktable.engine.registry import find_game, game_names, new_game
-from tricktable.engine.rules import Rules
+from tricktable.engine.rules import PRESET, Rules
 from tricktable.engine.state import JSON, GameState
 from tricktable.research import extra_needed
 from tricktable.research.deals import deal_of, places
@@ -121,6 +121,8 @@ def game_type(name: str) -> pyspiel.GameType:
     counts = cls.player_counts
     parameters: dict[str, Any] = {"players": counts[0]} if len(counts) > 1 else {}
     parameters.update((row["name"], row["default"]) for row in cls.rules_type.describe())
+    if cls.rules_type.presets:
+        parameters[PRESET] = ""  # a preset's name; "": none
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Python tricktable {cls.title}",
@@ -151,6 +153,9 @@ class TricktableGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no ty
         kind = game_type(name)
         params = {**kind.parameter_specification, **(params or {})}
         players = int(params.pop("players", cls.player_counts[0]))
+        if params.get(PRESET):  # a preset's options, but for those given a value of their own
+            defaults = kind.parameter_specification
+            params = {k: v for k, v in params.items() if k == PRESET or v != defaults[k]}
         rules = cls.rules_type.from_options(params)
         game = new_game(name, seed=0, players=players, options=params)  # checks them
         if not game.deal_is_declared():

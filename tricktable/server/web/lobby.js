@@ -59,8 +59,46 @@ function renderGame() {
   loadBotRatings(game.name);
   clear($("players"), game.player_counts.map((n) => el("option", { value: n }, String(n))));
   $("rules-link").href = `/rules/${game.name}`;
+  clear($("preset"), [
+    el("option", { value: "" }, "standard (the game's own rules)"),
+    ...(game.presets || []).map((p) => el("option", { value: p.name }, p.name)),
+    el("option", { value: CUSTOM }, "custom: choose each option"),
+  ]);
   clear($("options"), game.options.map(optionInput));
+  renderPreset();
   renderSeats();
+}
+
+// The rules: a preset (or the standard rules) first; "custom" shows every single option,
+// starting from the preset last chosen.
+const CUSTOM = "*custom";  // no preset name has a "*"
+let lastPreset = "";
+
+function presetOptions(name) {
+  const preset = (state.game.presets || []).find((p) => p.name === name);
+  return preset ? preset.options : {};
+}
+
+function renderPreset() {
+  const choice = $("preset").value;
+  const custom = choice === CUSTOM;
+  $("options").hidden = !custom;
+  if (custom) {
+    const values = presetOptions(lastPreset);
+    for (const option of state.game.options) {
+      const input = $("options").querySelector(`[data-option="${option.name}"]`);
+      const value = option.name in values ? values[option.name] : option.default;
+      if (input.type === "checkbox") input.checked = Boolean(value);
+      else input.value = String(value);
+    }
+    $("preset-doc").textContent = "Every option below; the defaults are the game's own rules.";
+    return;
+  }
+  lastPreset = choice;
+  const preset = (state.game.presets || []).find((p) => p.name === choice);
+  $("preset-doc").textContent = preset
+    ? `${preset.doc} (${Object.entries(preset.options).map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")})`
+    : "The rules as the game's rule text gives them.";
 }
 
 function renderSeats() {
@@ -83,6 +121,8 @@ function renderSeats() {
 }
 
 function readOptions() {
+  const choice = $("preset").value;
+  if (choice !== CUSTOM) return choice ? { preset: choice } : {};
   const options = {};
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const kind = input.dataset.kind;
@@ -184,6 +224,7 @@ async function main() {
   clear($("game"), state.games.map((g) => el("option", { value: g.name, selected: g.name === "rook" }, g.title)));
   $("game").addEventListener("change", renderGame);
   $("players").addEventListener("change", renderSeats);
+  $("preset").addEventListener("change", renderPreset);
   $("create").addEventListener("submit", create);
   $("seed").addEventListener("input", () => { $("rated").disabled = $("seed").value !== ""; });
   renderGame();
