@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -58,12 +59,13 @@ def test_an_option_beside_a_preset_is_still_validated(short_preset: Preset) -> N
 
 
 def test_the_record_keeps_the_resolved_options_and_replays_without_the_preset(
-        monkeypatch: pytest.MonkeyPatch, short_preset: Preset) -> None:
+        monkeypatch: pytest.MonkeyPatch, short_preset: Preset, tmp_path: Path) -> None:
     game = tricktable.new_game("rook", seed=4, options={"preset": "short-floor"})
     rng = random.Random(4)
     while len(game.results) < 2:
         game.apply(rng.choice(game.legal_actions()))
-    record = game.record()
+    tricktable.save_record(game, tmp_path / "game.json")
+    record = tricktable.load_record(tmp_path / "game.json")
     assert "preset" not in record["options"]
     assert record["options"] == {**ROOK.rules_type().to_options(), "target": 300,
                                  "loss_limit": 200}
@@ -74,7 +76,7 @@ def test_the_record_keeps_the_resolved_options_and_replays_without_the_preset(
     assert again.rules == game.rules and again.history == game.history
     assert [r.scores for r in again.results] == [r.scores for r in game.results]
     monkeypatch.setattr(ROOK.rules_type, "presets", ())
-    assert tricktable.load_record(record).rules == game.rules
+    assert tricktable.replay(record).rules == game.rules
 
 
 def test_presets_are_checked_when_a_game_registers() -> None:

@@ -374,7 +374,7 @@ def test_continues_is_true_only_for_the_same_game_with_actions_added() -> None:
     assert continues(later, earlier) and continues(earlier, earlier)
     assert not continues(earlier, later)
     assert not continues(played(4, steps=25).record(), earlier)
-    partial = {**earlier, "options": {}}  # missing options are the defaults
+    partial = {**earlier, "options": {"loss_limit": 500}}  # missing options: the defaults
     assert continues(later, partial)
     assert not continues(played(3, steps=25, target=300).record(), earlier)
 
