@@ -125,7 +125,7 @@ def run_the_faults(db: str) -> None:
         rooms: list[tuple[str, str, str]] = []
         for n in range(ROOMS):
             made = httpx.post(f"{urls[n % 3]}/api/rooms", timeout=30, json={
-                "game": "rook", "name": "Ann", "options": {"target": 200},
+                "game": "rook", "name": "Ann", "options": {"target": 200, "loss_limit": 500},
                 "seats": [{"kind": "human"}, {"kind": "human"},
                           {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
             }).json()

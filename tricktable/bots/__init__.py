@@ -2,7 +2,7 @@
 
 >>> import tricktable
 >>> from tricktable.bots import make_bot, play_game
->>> game = tricktable.new_game("rook", seed=2)
+>>> game = tricktable.new_game("rook", seed=2, options={"loss_limit": 500})  # random play ends
 >>> bots = [make_bot("random", "rook", seed=s) for s in range(4)]
 >>> play_game(game, bots).is_over
 True
