@@ -18,7 +18,7 @@ def test_the_pages_around_the_table_have_no_axe_violations(page: Any) -> None:
     while not game.is_over:
         game.apply(game.legal_actions()[-1])
     page.goto("/")
-    page.wait_for_selector("#preset option")
+    page.wait_for_selector("#preset option", state="attached")
     page.select_option("#preset", "*custom")  # the single options are checked too
     page.wait_for_selector("#options .option")
     page.wait_for_function("() => document.body.dataset.rooms !== undefined")
