@@ -44,3 +44,28 @@ def ledger_contract(store: Store) -> None:
     assert [r.subject for r in ledger.ratings("rook", prefix="bot:")] == ["bot:random"]
     assert [r.subject for r in ledger.ratings("rook", limit=1)] == ["bot:random"]
     assert ledger.ratings("pinochle") == []
+    tournaments_and_analyses(store)
+
+
+def tournaments_and_analyses(store: Store) -> None:
+    from tricktable.store.ledger import AnalysisInfo, TournamentInfo
+
+    ledger = store.ledger
+    running = TournamentInfo("t1", "rook", ["heuristic", "random"], 2, total=4, created=1.0)
+    ledger.save_tournament(running)
+    running.done, running.status, running.doc = 4, "finished", {"tables": []}
+    ledger.save_tournament(running)
+    assert ledger.tournament("t1") == running
+    listed = ledger.tournaments()
+    assert [(t.id, t.done, t.doc) for t in listed] == [("t1", 4, None)]
+    assert ledger.tournament("t1", with_doc=False).doc is None  # type: ignore[union-attr]
+    assert ledger.tournament("t9") is None
+    assert ledger.start_analysis(AnalysisInfo("lr1", 0, updated=100.0), stale_before=50.0)
+    assert not ledger.start_analysis(AnalysisInfo("lr1", 0), stale_before=50.0)
+    assert ledger.start_analysis(AnalysisInfo("lr1", 0, updated=300.0), stale_before=200.0)
+    ledger.save_analysis(AnalysisInfo("lr1", 0, "finished", 9, 9, {"decisions": []}))
+    found = ledger.analysis("lr1", 0)
+    assert found is not None and (found.status, found.done, found.doc) == (
+        "finished", 9, {"decisions": []})
+    assert not ledger.start_analysis(AnalysisInfo("lr1", 0), stale_before=1e12)
+    assert ledger.analysis("lr1", 1) is None

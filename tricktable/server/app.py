@@ -30,6 +30,7 @@ from tricktable.bots import BOT_NAMES
 from tricktable.engine.results import COMMON_RESULT, result_schema
 from tricktable.engine.views import COMMON, json_schema
 from tricktable.server import protocol
+from tricktable.server.analysis_jobs import analysis_api
 from tricktable.server.bodies import CreateBody, JoinBody
 from tricktable.server.common import (
     HELLO_FIRST,
@@ -471,6 +472,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise HTTPException(409, f"this game cannot be replayed: {error}") from None
         moves = [{"seat": a.seat, "action": a.text, "actor": a.actor} for a in actions]
         return record, moves, stored_public(info)
+
+    app.include_router(analysis_api(finished_record))
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(request: Request, room_id: str) -> JSON:

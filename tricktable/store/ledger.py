@@ -99,6 +99,20 @@ class TournamentInfo:
     updated: float = field(default_factory=time.time)
 
 
+@dataclass
+class AnalysisInfo:
+    """A finished room's post-game analysis for one seat: progress, then the document."""
+
+    room_id: str
+    seat: int
+    status: str = "running"  # running, finished or failed
+    done: int = 0  # actions of the record reviewed
+    total: int = 0
+    doc: dict[str, Any] | None = None
+    error: str | None = None
+    updated: float = field(default_factory=time.time)
+
+
 RateFn = Callable[[dict[str, Rating]], list[Rating]]
 """Given the stored ratings of a game's subjects (those that have one), their new ratings."""
 
@@ -155,6 +169,20 @@ class Ledger(Protocol):
         """The newest tournaments, without their documents."""
         ...
 
+    def start_analysis(self, analysis: AnalysisInfo, stale_before: float) -> bool:
+        """Store a new analysis as running, or take over one that failed or whose process
+        stopped (running, not updated since ``stale_before``); False when another runs it
+        or it is finished (nothing written then)."""
+        ...
+
+    def save_analysis(self, analysis: AnalysisInfo) -> None:
+        """Store an analysis's progress or its document."""
+        ...
+
+    def analysis(self, room_id: str, seat: int) -> AnalysisInfo | None:
+        """A room's analysis for ``seat``."""
+        ...
+
 
 class MemoryLedger:
     """A :class:`Ledger` in memory, beside a :class:`MemoryStore` (or alone, for tests)."""
@@ -166,6 +194,7 @@ class MemoryLedger:
         self._ratings: dict[tuple[str, str], Rating] = {}
         self._tallied: set[str] = set()
         self._tournaments: dict[str, TournamentInfo] = {}
+        self._analyses: dict[tuple[str, int], AnalysisInfo] = {}
         self._lock = threading.Lock()
 
     def add_player(self, player: PlayerInfo, key_hash: str) -> None:
@@ -245,3 +274,20 @@ class MemoryLedger:
             row.doc = None
         rows.sort(key=lambda t: t.created, reverse=True)
         return rows[:limit]
+
+    def start_analysis(self, analysis: AnalysisInfo, stale_before: float) -> bool:
+        with self._lock:
+            old = self._analyses.get((analysis.room_id, analysis.seat))
+            if old is not None and not (old.status == "failed" or (
+                    old.status == "running" and old.updated < stale_before)):
+                return False
+            self._analyses[(analysis.room_id, analysis.seat)] = copy.deepcopy(analysis)
+            return True
+
+    def save_analysis(self, analysis: AnalysisInfo) -> None:
+        with self._lock:
+            self._analyses[(analysis.room_id, analysis.seat)] = copy.deepcopy(analysis)
+
+    def analysis(self, room_id: str, seat: int) -> AnalysisInfo | None:
+        with self._lock:
+            return copy.deepcopy(self._analyses.get((room_id, seat)))

@@ -39,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 from tricktable.store.base import StoreError
 from tricktable.store.ledger import (
     MAX_RESULTS,
+    AnalysisInfo,
     PlayerInfo,
     RateFn,
     Rating,
@@ -98,6 +99,18 @@ tournaments = Table(
     Column("updated", Float, nullable=False),
 )
 SUMMARY = [c for c in tournaments.c if c.name != "doc"]
+
+analyses = Table(
+    "analyses", metadata,
+    Column("room_id", String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("doc", JSON, nullable=True),
+    Column("error", String(300), nullable=True),
+    Column("updated", Float, nullable=False),
+)
 
 ATTEMPTS = 5  # a tally that meets a rating row created meanwhile is tried again
 
@@ -214,6 +227,39 @@ class SqlLedger:
             connection.execute(delete(tournaments).where(tournaments.c.id == tournament.id))
             connection.execute(insert(tournaments).values(id=tournament.id, **values))
 
+    def start_analysis(self, analysis: AnalysisInfo, stale_before: float) -> bool:
+        where = [analyses.c.room_id == analysis.room_id, analyses.c.seat == analysis.seat]
+        try:
+            with self.engine.begin() as connection:
+                taken = connection.execute(update(analyses).where(
+                    *where, (analyses.c.status == "failed") | (
+                        (analyses.c.status == "running") & (analyses.c.updated < stale_before)))
+                    .values(**_analysis_values(analysis)))
+                if taken.rowcount == 1:
+                    return True
+                if connection.execute(select(analyses.c.seat).where(*where)).first():
+                    return False
+                connection.execute(insert(analyses).values(
+                    room_id=analysis.room_id, seat=analysis.seat, **_analysis_values(analysis)))
+                return True
+        except IntegrityError:  # another process inserted it first
+            return False
+
+    def save_analysis(self, analysis: AnalysisInfo) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(analyses).where(
+                analyses.c.room_id == analysis.room_id, analyses.c.seat == analysis.seat)
+                .values(**_analysis_values(analysis)))
+
+    def analysis(self, room_id: str, seat: int) -> AnalysisInfo | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(analyses).where(
+                analyses.c.room_id == room_id, analyses.c.seat == seat)).first()
+        if row is None:
+            return None
+        return AnalysisInfo(row.room_id, row.seat, row.status, row.done, row.total, row.doc,
+                            row.error, row.updated)
+
     def tournament(self, tournament_id: str, with_doc: bool = True) -> TournamentInfo | None:
         columns = list(tournaments.c) if with_doc else SUMMARY
         with self.engine.connect() as connection:
@@ -227,6 +273,12 @@ class SqlLedger:
         with self.engine.connect() as connection:
             return [_tournament(row) for row in connection.execute(
                 select(*SUMMARY).order_by(tournaments.c.created.desc()).limit(limit))]
+
+
+def _analysis_values(analysis: AnalysisInfo) -> dict[str, Any]:
+    return {"status": analysis.status, "done": analysis.done, "total": analysis.total,
+            "doc": analysis.doc, "error": (analysis.error or "")[:300] or None,
+            "updated": analysis.updated}
 
 
 def _tournament(row: Any, doc: Any = None) -> TournamentInfo:
