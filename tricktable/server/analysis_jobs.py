@@ -1,8 +1,9 @@
 """Post-game analysis in the browser: a background job per finished room and seat.
 
 ``POST /api/rooms/{id}/analysis {seat}`` starts :func:`tricktable.analysis.analyse`
-on the room's record for that seat's decisions, in the bot threads of the
-process that took the request; its progress (actions reviewed of the
+on the room's record for that seat's decisions, in the job thread of the
+process that took the request (one long job at a time, never in the rooms' bot
+threads); its progress (actions reviewed of the
 record's) and then its document are stored, so the replay page shows it again
 at once, from any process. A finished game only: before the end the record
 would show hidden cards. One analysis runs per room and seat (the store
@@ -105,7 +106,7 @@ def analysis_api(finished_record: Any) -> APIRouter:
                                              loop)
 
         try:
-            info.doc = await rooms.in_bots(run, record, info.seat, info, save)
+            info.doc = await rooms.in_jobs(run, record, info.seat, info, save)
             info.status, info.done = "finished", info.total
         except Exception as error:
             log.exception("room %s: the analysis of seat %d failed", info.room_id, info.seat)

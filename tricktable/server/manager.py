@@ -69,6 +69,8 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self.bot_pool = ThreadPoolExecutor(max(1, config.bot_workers), "tricktable-bot")
+        # long jobs (tournaments, analyses) one at a time, never in the rooms' bot threads
+        self.job_pool = ThreadPoolExecutor(1, "tricktable-job")
         sqlite = getattr(store, "url", "").startswith("sqlite")
         self.store_pool = ThreadPoolExecutor(1 if sqlite else 4, "tricktable-store")
         self._sweeper: asyncio.Task[None] | None = None
@@ -89,6 +91,10 @@ class Rooms:
     async def in_bots(self, function: Callable[..., T], *args: Any) -> T:
         """Run a bot's thinking in the bot threads."""
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
+
+    async def in_jobs(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a long job (a tournament, an analysis) in the job thread, after those before."""
+        return await asyncio.get_running_loop().run_in_executor(self.job_pool, function, *args)
 
     def start(self) -> None:
         """Start the idle sweeper and the lease renewer (call from the running loop)."""
@@ -171,6 +177,7 @@ class Rooms:
         except Exception:
             log.exception("releasing the rooms' leases failed")
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.job_pool.shutdown(wait=False, cancel_futures=True)
         self.store_pool.shutdown(wait=True)
 
     def claim_sync(self, room_id: str) -> int | None:

@@ -2,10 +2,11 @@
 
 ``POST /api/tournaments`` checks the request and answers at once; the process
 that took it plays the tables (:func:`tricktable.tournament.run_tournament`) in
-its bot threads and writes its progress to the store after each table, then
-the whole document. The page polls ``GET /api/tournaments/{id}``. A
-tournament whose process stopped stays ``running`` in the store with an old
-``updated`` time: the API calls it ``stopped`` after ``STALE_SECONDS``.
+its job thread (one long job at a time, never in the rooms' bot threads) and
+writes its progress to the store after each table, then the whole document.
+The page polls ``GET /api/tournaments/{id}``. A tournament whose process
+stopped stays ``running`` in the store with an old ``updated`` time: the API
+calls it ``stopped`` after ``STALE_SECONDS``.
 
 >>> stale_status("running", 0.0, 1000.0)
 'stopped'
@@ -87,7 +88,7 @@ def validate(body: NewTournament) -> tuple[str, int]:
 
 
 async def play(rooms: Any, info: TournamentInfo, players: int | None, seed: int) -> None:
-    """Play a tournament's tables in the bot threads, storing progress as it goes."""
+    """Play a tournament's tables in the job thread, storing progress as it goes."""
     ledger = rooms.store.ledger
     loop = asyncio.get_running_loop()
 
@@ -96,7 +97,7 @@ async def play(rooms: Any, info: TournamentInfo, players: int | None, seed: int)
         asyncio.run_coroutine_threadsafe(rooms.in_store(ledger.save_tournament, info), loop)
 
     try:
-        doc = await rooms.in_bots(run_tournament, info.game, info.entrants, info.deals, seed,
+        doc = await rooms.in_jobs(run_tournament, info.game, info.entrants, info.deals, seed,
                                   players, progress)
         info.doc, info.status = doc, "finished"
     except Exception as error:
