@@ -86,3 +86,37 @@ def test_a_room_is_played_through_either_process(tmp_path: Path) -> None:
         assert len(record["actions"]) == ends["Ann"]["version"]
         listed = httpx.get(f"{second.url}/api/history").json()
         assert [r["id"] for r in listed] == [room]
+
+
+def test_players_and_chat_cross_processes(tmp_path: Path) -> None:
+    redis_or_fail()
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    config = ServerConfig(bot_delay=0, redis=REDIS)
+    with ThreadServer(config, SqlStore(url)) as first, \
+            ThreadServer(config, SqlStore(url)) as second:
+        ann = httpx.post(f"{second.url}/api/players", json={"name": "Ann"}).json()
+        bob = httpx.post(f"{first.url}/api/players", json={"name": "Bob"}).json()
+        made = httpx.post(f"{first.url}/api/rooms", json={
+            "game": "sixtysix", "player_key": ann["key"],
+            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        room = made["room"]["id"]
+        joined = httpx.post(f"{second.url}/api/rooms/{room}/join",
+                            json={"player_key": bob["key"]})  # relayed to the owner
+        assert joined.status_code == 200, joined.text
+        assert [s["player"] for s in joined.json()["room"]["seats"]] == [ann["id"], bob["id"]]
+        near = SyncSession(f"{first.ws_url}/ws/{room}")
+        far = SyncSession(f"{second.ws_url}/ws/{room}")  # relayed through Redis
+        try:
+            ann_socket = Socket(near, made["token"], "Ann")
+            bob_socket = Socket(far, joined.json()["token"], "Bob")
+            for socket in (ann_socket, bob_socket):
+                while socket.recv()["type"] != "chat":
+                    pass
+            bob_socket.send({"type": "chat", "phrase": "gl"})
+            while (frame := ann_socket.recv())["type"] != "chat":
+                pass
+            assert frame["messages"][0]["name"] == "Bob"
+            assert frame["messages"][0]["text"] == "Good luck!"
+        finally:
+            near.close()
+            far.close()
