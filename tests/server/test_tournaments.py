@@ -43,6 +43,7 @@ def test_a_tournament_outside_the_limits_is_refused_and_nothing_starts(client: A
         ({"game": "chess", "entrants": ["heuristic", "random"], "deals": 2}, 400, "chess"),
         ({"game": "rook", "entrants": ["heuristic"], "deals": 2}, 422, "entrants"),
         ({"game": "rook", "entrants": ["heuristic", "random"], "deals": 21}, 422, "deals"),
+        ({"game": "rook", "entrants": ["heuristic", "x" * 41], "deals": 2}, 422, "entrants"),
         ({"game": "bidder", "entrants": ["heuristic", "random", "strong"], "deals": 20,
           "players": 6}, 400, "at most 240 tables"),
     ]

@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
@@ -43,7 +43,8 @@ class NewTournament(BaseModel):
     """POST /api/tournaments."""
 
     game: str = Field(max_length=40)
-    entrants: list[str] = Field(min_length=2, max_length=MAX_ENTRANTS)
+    entrants: list[Annotated[str, Field(max_length=40)]] = Field(min_length=2,
+                                                                 max_length=MAX_ENTRANTS)
     deals: int = Field(ge=1, le=MAX_WEB_DEALS)
     players: int | None = Field(default=None, ge=1, le=16)
     seed: int | None = Field(default=None, ge=0, lt=2**32)
