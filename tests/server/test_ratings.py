@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tricktable.server.ratings import rate_rows, room_settings
+from tricktable.server.ratings import is_rated, rate_rows, room_settings
+from tricktable.store import RoomInfo
 from tricktable.store.ledger import Rating, ResultRow
 
 
@@ -62,9 +63,12 @@ def test_a_subject_on_both_sides_gets_the_mean_of_its_updates() -> None:
     assert abs(new["bot:h"].mu - 25.0) < 1e-9 and new["bot:h"].games == 1
 
 
-def test_rooms_with_a_chosen_deal_or_takebacks_are_unrated() -> None:
+def test_rooms_with_a_chosen_deal_or_a_move_taken_back_are_unrated() -> None:
     assert room_settings(None)["rated"] and not room_settings(3)["rated"]
-    assert not room_settings(None, takebacks=True)["rated"]
+    info = RoomInfo("r", "rook", 4, {}, 1, [], settings=room_settings(None))
+    assert is_rated(info)
+    info.settings = {**info.settings, "took_back": True}
+    assert not is_rated(info)
     assert not room_settings(None, rated=False)["rated"]
 
 

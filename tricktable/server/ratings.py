@@ -15,8 +15,8 @@ third (``26.0, 26.0, 26.8`` for six players), which a shared Bidder win must
 not do; Bradley-Terry keeps them on top.
 
 A room is rated unless its deal number was chosen, it was imported, or its
-creator asked for an unrated room (:func:`room_settings`); a room whose
-settings say ``takebacks`` is unrated too.
+creator asked for an unrated room (:func:`room_settings`); a room where a
+move was taken back (settings ``took_back``, :mod:`.takeback`) is unrated too.
 
 >>> from tricktable.store.ledger import ResultRow
 >>> rows = [ResultRow("r", s, "rook", f"bot:b{s % 2}", None, "b", float(s % 2 == 0), 0, 1,
@@ -46,20 +46,18 @@ MODEL = BradleyTerryFull()
 PERSON, BOT = "p:", "bot:"
 
 
-def room_settings(seed: int | None, rated: bool = True, chat: str = "presets",
-                  takebacks: bool = False) -> JSON:
-    """A new room's own settings: a chosen deal number or take-backs make it unrated.
+def room_settings(seed: int | None, rated: bool = True, chat: str = "presets") -> JSON:
+    """A new room's own settings: a chosen deal number makes it unrated.
 
     >>> room_settings(None), room_settings(7)["rated"]
-    ({'rated': True, 'chat': 'presets', 'takebacks': False}, False)
+    ({'rated': True, 'chat': 'presets'}, False)
     """
-    return {"rated": rated and seed is None and not takebacks, "chat": chat,
-            "takebacks": takebacks}
+    return {"rated": rated and seed is None, "chat": chat}
 
 
 def is_rated(info: RoomInfo) -> bool:
     """Whether a finished room counts for the ratings."""
-    return bool(info.settings.get("rated")) and not info.settings.get("takebacks")
+    return bool(info.settings.get("rated")) and not info.settings.get("took_back")
 
 
 def subject_of(kind: str, bot: str, player: str | None) -> str:
