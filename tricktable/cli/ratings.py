@@ -68,7 +68,7 @@ def ratings() -> None:
 @click.option("--game", "game_names", multiple=True, metavar="GAME",
               help="A game to seed (repeatable; default: every game).")
 @click.option("--bots", "bots_text", default="random,heuristic", show_default=True,
-              metavar="A,B,...", help="The bot levels to rate (add strong: slower).")
+              metavar="A,B,...", help="The bot levels to rate (add strong or expert: slower).")
 @click.option("--db", default=None, metavar="URL",
               help="The database, as for `tricktable serve` (default: SQLite in the data folder).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and seats.")

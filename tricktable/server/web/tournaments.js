@@ -8,7 +8,7 @@ function renderGame() {
   const game = games.find((g) => g.name === $("game").value) || games[0];
   clear($("players"), game.player_counts.map((n) => el("option", { value: n }, String(n))));
   clear($("entrants"), game.bots.map((bot) => el("label", {},
-    el("input", { type: "checkbox", value: bot, checked: bot !== "strong", dataset: { entrant: bot } }), bot)));
+    el("input", { type: "checkbox", value: bot, checked: bot === "random" || bot === game.default_bot, dataset: { entrant: bot } }), bot)));
 }
 
 async function start(event) {
