@@ -162,11 +162,12 @@ def top_run(hand: int, rest: int) -> tuple[int, int]:
     return count, low
 
 
-@njit(UniTuple(I, 2)(I, A1, A1, A1, A1, A1), cache=True)
-def quick(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
+@njit(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1), cache=True)
+def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
           trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
-    """Tricks the leader's side surely takes cashing the leader's top cards at once, and
-    the relevant cards of that count (the top cards counted, upwards in their class).
+    """Tricks the leader's side surely takes cashing the leader's top cards at once (counted
+    up to ``need`` at most), and the relevant cards of that count: the top cards it
+    counts, upwards in their class.
 
     Side classes first (each top card wins if every opponent who could trump must
     follow, and a partner who would have to trump follows too), then the trumps.
@@ -182,24 +183,31 @@ def quick(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarra
     total = ZERO
     used = ZERO
     for k in range(params[CLASSES]):
+        if total >= need:
+            break
         cls = class_masks[k]
         if lead_hand & cls == 0:
             continue
         top, low = top_run(lead_hand, live & cls)
         if top == 0:
             continue
-        used |= cls & ~((ONE << low) - 1)
-        if cls & trump:
-            total += top
+        if cls & trump == 0:
+            for seat in range(players):
+                if seat == leader or not hands[seat] & trump:
+                    continue
+                if maxside[seat] != mine or duty & TRUMP:
+                    held = popcount(hands[seat] & cls)
+                    if held < top:
+                        top = held
+        if top == 0:
             continue
-        for seat in range(players):
-            if seat == leader or not hands[seat] & trump:
-                continue
-            if maxside[seat] != mine or duty & TRUMP:
-                held = popcount(hands[seat] & cls)
-                if held < top:
-                    top = held
-        total += top
+        take = min(top, need - total)
+        rest = live & cls
+        for _ in range(take):
+            low = highest(rest)
+            rest ^= ONE << low
+        used |= cls & ~((ONE << low) - 1)
+        total += take
     return total, used
 
 

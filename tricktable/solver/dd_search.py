@@ -189,7 +189,7 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                 upper = tt_bounds[slot, 1]
             best_hint = tt_bounds[slot, 2]
         if params[QUICK]:
-            quick, _ = quick_tricks(seat, hands, params, maxside, trumps, class_masks)
+            quick, _ = quick_tricks(seat, POS, hands, params, maxside, trumps, class_masks)
             if maxside[seat]:
                 if quick > lower:
                     lower = quick

@@ -66,7 +66,7 @@ from tricktable.solver.dd import (
     top_run,
 )
 
-WAYS = 8  # table rows per bucket
+WAYS = 16  # table rows per bucket
 # a table row: the key (lengths, and the leader in the second word), lower and upper
 # bound, the relevant count per class (5 bits each), the best card, one owners word per class
 LEN0, LEN1, LOWER, UPPER, COUNTS, BEST, OWNERS = range(7)
@@ -96,9 +96,10 @@ def trick_rule(win_pos: int, trick: np.ndarray, class_of: np.ndarray,
     return ZERO
 
 
-@njit(UniTuple(I, 2)(I, A1, A1, A1, A1, A1), cache=True)
-def through_partner(leader: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
-                    trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
+@njit(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1), cache=True)
+def through_partner(leader: int, need: int, hands: np.ndarray, params: np.ndarray,
+                    maxside: np.ndarray, trumps: np.ndarray,
+                    class_masks: np.ndarray) -> tuple[int, int]:
     """Quick tricks reached through a partner: the leader leads a low card of a class whose
     top card a partner holds, and nobody can trump it (every opponent holds the class
     or no trump), so the partner wins and cashes its own top cards; the best partner's
@@ -117,10 +118,13 @@ def through_partner(leader: int, hands: np.ndarray, params: np.ndarray, maxside:
     for partner in range(players):
         if partner == leader or maxside[partner] != mine:
             continue
-        entry = False
+        entry = ZERO  # the top card of a class the partner is reached in
         for k in range(params[CLASSES]):
             cls = class_masks[k]
-            if hands[leader] & cls == 0 or not (hands[partner] >> highest(live & cls)) & 1:
+            if hands[leader] & cls == 0:
+                continue
+            top = highest(live & cls)
+            if not (hands[partner] >> top) & 1:
                 continue
             safe = True
             for other in range(players):
@@ -128,19 +132,20 @@ def through_partner(leader: int, hands: np.ndarray, params: np.ndarray, maxside:
                         and hands[other] & trump:
                     safe = False
             if safe:
-                entry = True
+                entry = cls & ~((ONE << top) - 1)
                 break
         if entry:
-            count, used = quick(partner, hands, params, maxside, trumps, class_masks)
+            count, used = quick(partner, need, hands, params, maxside, trumps, class_masks)
             if count > best:
                 best = count
-                best_used = used
+                best_used = used | entry
     return best, best_used
 
 
-@njit(UniTuple(I, 3)(A1, I, I, A1, A1), cache=True)
+@njit(UniTuple(I, 3)(A1, I, I, A1, A1, A1, I, I), cache=True)
 def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
-                class_masks: np.ndarray) -> tuple[int, int, int]:
+                class_masks: np.ndarray, maxside: np.ndarray, target: int,
+                left: int) -> tuple[int, int, int]:
     """The top live trumps held in one hand, each a sure trick for its holder (nothing
     beats it and its holder plays it on a trick of its own): the holder, how many, and
     the relevant cards (those trumps and upwards); holder -1: no trumps."""
@@ -154,6 +159,11 @@ def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
         if (hands[s] >> high) & 1:
             holder = s
     count, low = top_run(hands[holder], rest)
+    need = target if maxside[holder] == 1 else left - target + 1
+    if count > need:  # only the trumps the answer needs are relevant
+        count = need
+        low = top_cards(trump, live, need)
+        low = lowest(low & live)
     cls = ZERO
     for k in range(class_masks.shape[0]):
         if class_masks[k] & trump:
@@ -362,13 +372,16 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             return ONE if maxside[(seat + pos) % players] == 1 else ZERO
         # sure tricks: the leader's top cards, a partner's reached with a low card, the
         # top trumps in one hand; each a bound for its side
-        count, used = quick(seat, hands, params, maxside, trumps, class_masks)
+        need = target if maxside[seat] == 1 else left - target + 1
+        count, used = quick(seat, need, hands, params, maxside, trumps, class_masks)
         answer = settled(maxside[seat], count, left, target)
         if answer < 0:
-            count, used = through_partner(seat, hands, params, maxside, trumps, class_masks)
+            count, used = through_partner(seat, need, hands, params, maxside, trumps,
+                                          class_masks)
             answer = settled(maxside[seat], count, left, target)
         if answer < 0:
-            holder, count, used = sure_trumps(hands, players, live, trumps, class_masks)
+            holder, count, used = sure_trumps(hands, players, live, trumps, class_masks,
+                                              maxside, target, left)
             if holder >= 0:
                 answer = settled(maxside[holder], count, left, target)
         if answer >= 0:
