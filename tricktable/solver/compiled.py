@@ -1,9 +1,12 @@
 """The compiled kernel's front: a play spec as canonical int64 tables, positions solved.
 
 :func:`tables` turns a :class:`~tricktable.engine.play.PlaySpec` into the arrays
-:mod:`tricktable.solver.dd` searches, in a canonical card order (each follow
-class contiguous, by rank); :class:`Kernel` solves a
-:class:`~tricktable.engine.play.Position` for one side, for tricks or card points.
+the numba searches read, in a canonical card order (each follow class contiguous,
+by rank); :class:`Kernel` solves a :class:`~tricktable.engine.play.Position` for
+one side, for tricks or card points: trick counts by partition search
+(:mod:`tricktable.solver.dd_tricks`) where only ranks within a class decide a
+trick, everything else by alpha-beta on exact hands
+(:mod:`tricktable.solver.dd_search`).
 
 >>> import tricktable
 >>> game = tricktable.new_game("rook", deal=ROOK_ENDING)
@@ -142,8 +145,8 @@ class Kernel:
             raise ValueError(f"the kernel's objective is 'tricks' or 'points', not {objective!r}")
         if any(spec.calls):
             raise Unsupported("the kernel does not search trump calls")
-        if spec.players > dd.KEY_WORDS - 1:
-            raise Unsupported(f"the kernel searches at most {dd.KEY_WORDS - 1} players")
+        if spec.players > dd.HAND_WORDS:
+            raise Unsupported(f"the kernel searches at most {dd.HAND_WORDS} players")
         sides = max(spec.side_of) + 1
         if spec.most_tricks_bonus and sides != 2 and objective == "points":
             raise Unsupported("a most-tricks bonus is searched for two sides only")
@@ -158,7 +161,13 @@ class Kernel:
             if points else 1
         unit = self.unit
         self.points = t.points // unit
-        relative = not points and t.partition and not t.copies and len(t.class_masks) <= 8
+        # relative ranks in the exact table: for points, with each class's points in rank
+        # order in the key (4 bits a card, a word a class)
+        classes = len(t.class_masks)
+        largest = max(int(mask).bit_count() for mask in t.class_masks)
+        relative = t.partition and not t.copies and classes <= 8 and (not points or (
+            classes <= dd.KEY_WORDS - dd.HAND_WORDS - 1 and largest <= 15
+            and max(self.points) < 16))
         quick = not points and t.partition and bool(spec.duty & dd.FOLLOW)
         self.params = np.array([
             spec.players, spec.duty, spec.last_bonus // unit, spec.most_tricks_bonus // unit,
@@ -166,12 +175,11 @@ class Kernel:
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
         ], dtype=np.int64)
         self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
-        classes = len(t.class_masks)
         # partition search for trick counts where only ranks within a class decide a trick
         self.partition = (not points and t.partition and not t.copies and spec.players <= 4
                           and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
                           and spec.players * classes <= dd_tricks.MAX_COUNTS
-                          and max(mask.bit_count() for mask in map(int, t.class_masks)) <= 15)
+                          and largest <= 15)
         if self.partition:
             buckets = (1 << table_bits) // dd_tricks.WAYS  # as many rows as the other table
             self.tt = np.zeros((buckets * dd_tricks.WAYS, dd_tricks.OWNERS + classes),

@@ -37,7 +37,8 @@ SPEC = (A1, A1, A1, A1, A1, A1, A1, A1, A1, A1)  # params ... rank_hi
 FOLLOW, HEAD, TRUMP, OVERTRUMP = 1, 2, 4, 8
 TRUMP_BASE = 100
 NEG, POS = -(1 << 30), 1 << 30
-KEY_WORDS = 5  # hands (up to four seats), then leader, trick count and class counts
+KEY_WORDS = 9  # hands (up to four seats); leader, trick count, class counts; point patterns
+HAND_WORDS = 4
 
 # params: int64 array of the spec's scalars
 PLAYERS, DUTY, LAST_BONUS, MOST_BONUS, BONUS_MAX, HAND_TRICKS, POINTS, RELATIVE, \

@@ -25,6 +25,7 @@ from tricktable.solver.dd import (
     CLASSES,
     DEADLINE_US,
     HAND_TRICKS,
+    HAND_WORDS,
     KEY_WORDS,
     LAST_BONUS,
     LIMIT,
@@ -172,9 +173,19 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
         else:
             for s in range(players):
                 key_words[s] = hands[s]
-        for s in range(players, KEY_WORDS - 1):
+        for s in range(players, HAND_WORDS):
             key_words[s] = 0
-        key_words[KEY_WORDS - 1] = extra
+        key_words[HAND_WORDS] = extra
+        for k in range(KEY_WORDS - HAND_WORDS - 1):
+            # relative ranks for points: each class's points in rank order (4 bits a card)
+            pattern = 0
+            if is_points and params[RELATIVE] and k < params[CLASSES]:
+                rest = live & class_masks[k]
+                while rest:
+                    card = lowest(rest)
+                    rest ^= ONE << card
+                    pattern = (pattern << 4) | points[card]
+            key_words[HAND_WORDS + 1 + k] = pattern
         slot = table_slot(key_words, tt_keys.shape[0] - 1)
         same = tt_bounds[slot, 3] == 1
         if same:
