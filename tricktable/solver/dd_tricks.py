@@ -335,7 +335,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     if counters[NODES] > counters[LIMIT]:
         counters[ABORTED] = ABORT_NODES
         return ZERO
-    if counters[DEADLINE_US] > 0 and (counters[NODES] & 8191) == 0:
+    if counters[DEADLINE_US] > 0 and (counters[NODES] & 8191) == 1:
         with objmode(now="int64"):
             now = int(time.perf_counter() * 1e6)
         if now > counters[DEADLINE_US]:
