@@ -4,13 +4,15 @@ and the record keeps only what was played last."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from tt_server_support import Socket, app_client, create_room, game_over, play_until, seeded_room
 
 import tricktable
 from tricktable.server import ServerConfig
-from tricktable.server.takeback import ALONE_WITH_BOTS
+from tricktable.server.ratings import is_rated
+from tricktable.server.takeback import ALONE_WITH_BOTS, mark_taken_back
 from tricktable.store import MemoryStore
 
 JSON = dict[str, Any]
@@ -62,6 +64,10 @@ def test_a_bid_is_taken_back_and_the_record_keeps_what_was_played_last(client: A
         play_until(socket, game_over)
     finished = client.get(f"/api/rooms/{room}").json()
     assert finished["took_back"] and finished["status"] == "finished"
+    stored = client.app.state.rooms.store.load(room)
+    assert stored is not None and stored[0].settings["took_back"]
+    rated = {**stored[0].settings, "rated": True}  # as a room with no deal number chosen
+    assert not is_rated(replace(stored[0], settings=mark_taken_back(rated)))
     record = client.get(f"/api/rooms/{room}/record").json()
     assert record["actions"][before] == "pass"  # the bid taken back is not in the record
     replayed = tricktable.replay(record)

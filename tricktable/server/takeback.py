@@ -17,8 +17,10 @@ load or a reload the notes are made again by replaying the game's history.
 ...                                             SeatInfo("bot", "random")], status="playing")
 >>> game = start_game(info)
 >>> takes = TakeBacks()
->>> takes.refusal(info, game, 1, info.version)
+>>> takes.refusal(info, game, 0, info.version)
 'you have no action to take back yet'
+>>> takes.refusal(info, game, None, info.version)
+'you are watching: only a player can take back a move'
 >>> info.seats[1] = SeatInfo("human", "random", "Bo", "y")
 >>> takes.refusal(info, game, 0, info.version)
 'take back is only for games against bots: another person sits at this table'
@@ -34,7 +36,7 @@ from tricktable import GameState
 from tricktable.server import protocol
 from tricktable.server.common import Client
 from tricktable.server.loading import start_game, summarise
-from tricktable.server.protocol import TakeBack
+from tricktable.server.protocol import JSON, TakeBack
 from tricktable.store import LeaseLost, RoomInfo
 
 if TYPE_CHECKING:
@@ -44,6 +46,15 @@ ENDS_A_TRICK = frozenset({"trick", "hand", "deal", "game"})
 """Log entries after which nothing before them may be taken back."""
 
 ALONE_WITH_BOTS = "take back is only for games against bots: another person sits at this table"
+
+
+def mark_taken_back(settings: JSON) -> JSON:
+    """A room's settings once a move was taken back: unrated, and saying why.
+
+    >>> mark_taken_back({"rated": True, "chat": "presets"})
+    {'rated': False, 'chat': 'presets', 'took_back': True}
+    """
+    return {**settings, "rated": False, "took_back": True}
 
 
 def took_back(info: RoomInfo) -> bool:
@@ -125,7 +136,7 @@ class TakeBacks:
             game.apply(text)
         info = copy.copy(room.info)
         info.version = keep
-        info.settings = {**info.settings, "took_back": True, "rated": False}
+        info.settings = mark_taken_back(info.settings)
         summarise(info, game)
         try:
             await room.manager.in_store(room.manager.store.take_back, info, room.fence)
