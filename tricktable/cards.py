@@ -149,6 +149,11 @@ class Deck:
         """The display text of a card, with Unicode suit symbols (``"10♥"``)."""
         return self._texts[card]
 
+    @property
+    def card_texts(self) -> tuple[str, ...]:
+        """Every card's display text, by card id (a hot path's table)."""
+        return self._texts
+
     def texts(self, mask: int) -> list[str]:
         """The display texts of a mask's cards, in card order."""
         texts = self._texts

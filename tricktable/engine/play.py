@@ -179,6 +179,25 @@ class PlaySpec:
         return replace(self, trumps=trumps, calls=calls)
 
 
+def spec_with(spec: PlaySpec, **changes: Any) -> PlaySpec:
+    """``dataclasses.replace(spec, **changes)``, made once per spec and changes and then
+    shared (a spec is frozen): naming trump each hand costs a lookup, not a new spec.
+
+    >>> from tricktable.cards import STANDARD
+    >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
+    >>> spec_with(spec, last_bonus=10) is spec_with(spec, last_bonus=10)
+    True
+    """
+    key = (id(spec), *changes.items())
+    known = _DERIVED.get(key)
+    if known is None or known[0] is not spec:
+        known = _DERIVED[key] = (spec, replace(spec, **changes))
+    return known[1]
+
+
+_DERIVED: dict[tuple[Any, ...], tuple[PlaySpec, PlaySpec]] = {}
+"""Per spec (by identity, which the entry keeps alive) and changes: the changed spec."""
+
 _RANK_MASKS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
 """Per rank table: its ``_at_least`` masks and lowest rank (specs share rank tables)."""
 
@@ -591,8 +610,8 @@ class TrickGame(GameState):
 
     def trick_cards(self) -> list[dict[str, object]]:
         """The trick in progress as a view shows it: who played which card, in order."""
-        text = self.deck.text
-        return [{"seat": seat, "card": text(card)}
+        texts = self.deck.card_texts
+        return [{"seat": seat, "card": texts[card]}
                 for card, seat in zip(self.trick, self.trick_seats, strict=True)]
 
     def last_trick_view(self) -> dict[str, object] | None:
@@ -602,8 +621,8 @@ class TrickGame(GameState):
     def trick_view(self, trick: Trick) -> dict[str, object]:
         """A finished trick as a view shows it: who played which card, and who won it."""
         cards, seats, winner = trick
-        text = self.deck.text
-        return {"cards": [{"seat": s, "card": text(c)} for c, s in zip(cards, seats, strict=True)],
+        texts = self.deck.card_texts
+        return {"cards": [{"seat": s, "card": texts[c]} for c, s in zip(cards, seats, strict=True)],
                 "winner": winner}
 
 

@@ -27,7 +27,16 @@ from tricktable.engine.actions import Action, ActionTable, IllegalAction, card_a
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature, Reading
-from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
+from tricktable.engine.play import (
+    FOLLOW,
+    HEAD,
+    OVERTRUMP,
+    TRUMP,
+    PlaySpec,
+    TrickGame,
+    plain_spec,
+    spec_with,
+)
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
@@ -394,7 +403,7 @@ class PinochleGame(TrickGame, Passing):
         bidder = self.bidder or 0
         self.trump = trump
         specs = TENS_SPECS if self.scale == TENS else SPECS
-        self.spec = replace(specs[trump], last_bonus=self.rules.last_trick * self.scale)
+        self.spec = spec_with(specs[trump], last_bonus=self.rules.last_trick * self.scale)
         self.log.append(Event("trump", bidder, f"{self.seat_name(bidder)} names "
                                                f"{SUIT_TEXT[trump]} trump"))
         if self.pass_count:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tricktable.cards import ROOK, Card, Seat, bits
@@ -26,7 +26,14 @@ from tricktable.engine.actions import Action, ActionTable, CardActions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
-from tricktable.engine.play import FOLLOW, PLAY_PHASE, PlaySpec, TrickGame, plain_spec
+from tricktable.engine.play import (
+    FOLLOW,
+    PLAY_PHASE,
+    PlaySpec,
+    TrickGame,
+    plain_spec,
+    spec_with,
+)
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules, option
@@ -93,6 +100,12 @@ PLAY_CARDS = CardActions(PLAY_ACTIONS)
 DISCARD = TABLE.kind_index("discard")
 BIDS = TABLE.kind_index("bid")
 PASS = TABLE.get("pass")
+BID_LIST = [BIDS[bid] for bid in range(BID_MIN, BID_MAX + 1, BID_STEP)]
+BID_OFFERS = [([PASS, *BID_LIST[low:]], sum(1 << a.id for a in [PASS, *BID_LIST[low:]]))
+              for low in range(len(BID_LIST) + 1)]
+"""Per lowest bid allowed (its index in ``BID_LIST``): the bid actions and their ids' mask."""
+EXPECTED = {Phase.BID: ("bid", "pass"), Phase.DISCARD: ("discard",),
+            Phase.TRUMP: ("trump",), Phase.PLAY: ("play",)}
 
 
 @dataclass(frozen=True)
@@ -205,8 +218,9 @@ class RookGame(TrickGame):
                                   self.hands[seat], hand_text))
 
     def _bid_actions(self) -> list[Action]:
-        return [PASS, *(BIDS[b] for b in range(max(BID_MIN, self.high_bid + BID_STEP),
-                                                BID_MAX + 1, BID_STEP))]
+        low = max(0, (self.high_bid - BID_MIN) // BID_STEP + 1) if self.high_bid else 0
+        actions, self._offered = BID_OFFERS[low]
+        return list(actions)
 
     def _after_bid(self) -> None:
         active = [s for s in range(4) if not self.passed >> s & 1]
@@ -338,8 +352,7 @@ class RookGame(TrickGame):
         if phase is Phase.PLAY and kind == "play":
             card, seat = action.arg or 0, self.to_move or 0
             return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
-        expected = {Phase.BID: ("bid", "pass"), Phase.DISCARD: ("discard",),
-                    Phase.TRUMP: ("trump",), Phase.PLAY: ("play",)}[phase]
+        expected = EXPECTED[phase]
         if kind not in expected:
             return f"it is time to {' or '.join(expected)}, not to {kind}"
         if kind == "bid":
@@ -386,7 +399,7 @@ class RookGame(TrickGame):
             self.phase = Phase.TRUMP
         elif kind == "trump":
             self.trump = action.arg
-            self.spec = replace(SPECS[self.trump or 0, self.rules.enforce_follow_suit],
+            self.spec = spec_with(SPECS[self.trump or 0, self.rules.enforce_follow_suit],
                                 bonus_side=(self.bidder or 0) % 2)
             self.log.append(Event("trump", seat, f"{name} names {ROOK.suit_text(self.trump or 0)}"
                                                  " trump"))
@@ -502,7 +515,8 @@ class RookGame(TrickGame):
             raise DealError(f"'bid' must be a bid from {BID_MIN} to {BID_MAX} in {BID_STEP}s")
         self.bidder, self.bid, self.high_bid, self.high_seat = declarer, bid, bid, declarer
         self.trump, self.nest, self.discarded = trump, 0, 0
-        self.spec = replace(SPECS[trump, self.rules.enforce_follow_suit], bonus_side=declarer % 2)
+        self.spec = spec_with(SPECS[trump, self.rules.enforce_follow_suit],
+                              bonus_side=declarer % 2)
         return declarer  # type: ignore[no-any-return]
 
     def hand_score(self, totals: list[int]) -> list[int]:
