@@ -145,10 +145,12 @@ def _hands(game: GameState) -> list[Counter[str]]:
 def _hand_starts(game: GameState, rng: random.Random) -> list[str]:
     """Play ``game`` out; at the start and after each hand is dealt, note problems.
 
-    Right after a deal nothing has been shown yet, so every card in a hand
-    is a secret: the spectator must see none, and ``hidden_from`` must hide
-    each other hand from a seat. (Later, cards shown to the table may
-    legitimately stay known: those moments are left to ``hidden_from``.)
+    Right after a deal nothing has been shown yet but what the deal itself
+    showed the whole table (its public log names it: whist's turned-up trump,
+    dealt to the dealer), so every other card in a hand is a secret: the
+    spectator must see none, and ``hidden_from`` must hide each other hand
+    from a seat. (Later, cards shown to the table may legitimately stay
+    known: those moments are left to ``hidden_from``.)
     """
     deck_total = deck_counts(game.deck)
     problems: list[str] = []
@@ -159,7 +161,9 @@ def _hand_starts(game: GameState, rng: random.Random) -> list[str]:
             hands_done = len(game.results)
             hands = _hands(game)
             in_hands: Counter[str] = sum(hands, Counter())
-            only_in_hands = {t for t, n in in_hands.items() if n == deck_total[t]}
+            deal = max(i for i, event in enumerate(game.log) if event.kind == "deal")
+            announced = card_tokens(game.events(None, deal))
+            only_in_hands = {t for t, n in in_hands.items() if n == deck_total[t]} - announced
             view = game.view(None)
             shown = card_tokens(view, view_skip(game, view)) & only_in_hands
             if shown:
@@ -168,6 +172,7 @@ def _hand_starts(game: GameState, rng: random.Random) -> list[str]:
                 hidden = Counter(game.deck.text(card) for card in bits(game.hidden_from(seat)))
                 others: Counter[str] = sum(
                     (hands[o] for o in range(game.players) if o != seat), Counter())
+                others = Counter({t: n for t, n in others.items() if t not in announced})
                 if others - hidden:
                     problems.append(f"hand {hands_done + 1}: hidden_from({seat}) misses "
                                     f"{sorted(others - hidden)} of the other hands")

@@ -18,6 +18,7 @@ from tricktable.bots.base import Bot
 from tricktable.bots.random import RandomBot
 from tricktable.engine.actions import Action
 from tricktable.engine.events import Event
+from tricktable.engine.registry import find_game
 from tricktable.engine.state import GameState
 
 BOT_NAMES = ("random", "heuristic", "strong", "expert")
@@ -29,8 +30,8 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     if name in ("strong", "expert"):
         from tricktable.bots.strong import LEVELS, StrongBot
 
-        make_bot("heuristic", game)  # its play-outs need one
-        return StrongBot(game, seed, LEVELS[name])
+        find_game(game)  # an unknown game: OptionError, a ValueError
+        return StrongBot(game, seed, LEVELS[name])  # plays out with the heuristic, else random
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":

@@ -281,7 +281,12 @@ def _still_running(choices: list[Choice]) -> list[Choice]:
 
 
 def _heuristic(game: str, seed: int) -> Bot:
-    return make_bot("heuristic", game, seed)
+    """The game's heuristic player, or a random one for a game that has none yet (a new
+    game can be searched before it has a heuristic bot of its own)."""
+    try:
+        return make_bot("heuristic", game, seed)
+    except ValueError:
+        return make_bot("random", game, seed)
 
 
 def compiled_score(game: GameState) -> bool:

@@ -1,75 +1,24 @@
-"""Trick-taking helpers shared by every game: following suit and trick winners.
+"""A hand's plain trick play as ints with its rules as functions, for the int kernel.
 
-Card strengths come from a per-game *key table*: ``key[card]`` is 0 for a card
-that cannot win the trick, and higher for stronger cards (trumps above the led
-suit). The first card of the highest key wins, so of two equal cards the first
-played wins.
+Follow-suit, heading, trumping and trick winners live in the play core's
+spec (:class:`tricktable.engine.play.PlaySpec`); a game at plain trick play
+hands :meth:`~tricktable.engine.play.TrickGame.play_position` to the
+double-dummy kernel (:mod:`tricktable.solver.kernel`) as a :class:`PlayPosition`,
+whose ``legal`` and ``winner`` read that spec.
 
->>> follow_mask(0b1111_0000, 0b0011_0000), follow_mask(0b1100, 0b0011)
-(48, 12)
->>> winner_index([5, 9, 2], [0, 0, 1, 0, 0, 3, 0, 0, 0, 3])  # 5 and 9 tie: the first wins
-0
+>>> position = PlayPosition(hands=(0b01, 0b10), trick=(), leader=1, side_of=(0, 1),
+...     side_tricks=(0, 0), legal=lambda hand, trick: hand, winner=lambda trick: 0,
+...     suit_of=(0, 0), points=(0, 0))
+>>> position.players, position.to_move
+(2, 1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from tricktable.cards import Card, Deck, Seat
-
-
-def follow_mask(hand: int, suit_mask: int) -> int:
-    """The cards a player may play to a trick: those of the led suit, else any."""
-    return hand & suit_mask or hand
-
-
-def follow_or_trump_mask(hand: int, suit_mask: int, trump_mask: int) -> int:
-    """The cards a player may play when a void must trump: the led suit, else trumps, else any.
-
-    >>> follow_or_trump_mask(0b1100_0011, 0b0011_0000, 0b0000_1111)
-    3
-    """
-    return hand & suit_mask or hand & trump_mask or hand
-
-
-def winner_index(cards: Sequence[Card], key: Sequence[int]) -> int:
-    """Index in ``cards`` of the card that wins: the first of the highest key."""
-    best, best_key = 0, key[cards[0]]
-    for index in range(1, len(cards)):
-        k = key[cards[index]]
-        if k > best_key:
-            best, best_key = index, k
-    return best
-
-
-def beating_mask(mask: int, key: Sequence[int], to_beat: int) -> int:
-    """The cards of ``mask`` whose key is above ``to_beat`` (those that head the trick).
-
-    >>> beating_mask(0b111, [1, 5, 3], 2)
-    6
-    """
-    result = 0
-    rest = mask
-    while rest:
-        low = rest & -rest
-        if key[low.bit_length() - 1] > to_beat:
-            result |= low
-        rest ^= low
-    return result
-
-
-def trick_view(
-    deck: Deck, cards: Sequence[Card], leader: Seat, players: int
-) -> list[dict[str, Any]]:
-    """A trick as a view shows it: who played which card, in order.
-
-    >>> from tricktable.cards import ROOK
-    >>> trick_view(ROOK, [12, 0], leader=3, players=4)
-    [{'seat': 3, 'card': 'R14'}, {'seat': 0, 'card': 'R2'}]
-    """
-    return [{"seat": (leader + i) % players, "card": deck.text(c)} for i, c in enumerate(cards)]
+from tricktable.cards import Card, Seat
 
 
 @dataclass(frozen=True)

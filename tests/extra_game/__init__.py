@@ -1,0 +1,1 @@
+"""A game that only the tests register: see whist.py."""
