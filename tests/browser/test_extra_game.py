@@ -1,7 +1,7 @@
 """The tests' own sixth game (whist, tests/extra_game/whist.py) at the web table: the lobby
 offers it, a hand is played through the page, the end-of-hand summary credits each side,
-and its own seat key (``leader``, which no name rule would guess) shows a seat's name,
-read from the game's declared schema."""
+and its declared line shows its own seat key (``leader``, a plain ``{leader}`` field that
+no name rule would guess) as a seat's name, from the key's declared kind."""
 
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ from .test_every_game import expected_scores, table_scores
 
 def test_a_hand_of_the_test_only_game_through_the_page(page: Any, artifacts: Path) -> None:
     room = create_in_lobby(page, "whist", seed=3)
-    page.wait_for_function("() => document.querySelector('#extras [data-key=leader]')")
+    lead = "#extras dt:text-is('Lead') + dd"
+    page.wait_for_selector(lead, state="attached")
     labels = [seat["label"] for seat in page.request.get(f"/api/rooms/{room}").json()["seats"]]
     checked = False
     while wait_my_turn(page, 0):
-        leader = (page.text_content("#extras [data-key=leader]") or "").strip()
-        assert not re.fullmatch(r"\d+", leader), f"the leader shows as a number: {leader!r}"
-        assert leader.split(" ")[0] in labels
+        leader = (page.text_content(lead) or "").strip()
+        assert leader.endswith(" has the lead"), leader
+        assert not re.match(r"\d", leader), f"the leader shows as a number: {leader!r}"
+        assert leader.split(" ")[0] in labels, (leader, labels)
         checked = True
         take_turn(page)
     assert checked

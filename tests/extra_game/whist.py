@@ -74,6 +74,8 @@ class WhistGame(TrickGame):
         "leader": Key("seat", "who led the trick in progress (or leads the next)"),
         "target": Key("count", "points that win the game"),
     }
+    display = (("Lead", "{leader} has the lead"),)
+    """A line the terminal and the web table show: a plain field, drawn as its kind says."""
     result_keys: ClassVar[dict[str, Key]] = {
         "turned_up": Key("card", "the trump card the dealer turned up"),
     }

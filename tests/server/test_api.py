@@ -11,7 +11,7 @@ from tt_server_support import Socket, app_client, create_room
 
 import tricktable
 from tricktable.bots import BOT_NAMES
-from tricktable.engine.views import SEAT_KINDS, json_schema, keys_of_kind
+from tricktable.engine.views import COMMON, SEAT_KINDS, json_schema, keys_of_kind
 from tricktable.server import ServerConfig
 from tricktable.store import MemoryStore
 
@@ -25,6 +25,8 @@ def test_games_list_every_registered_game_with_every_option(client: Any) -> None
         assert game["player_counts"] == list(cls.player_counts)
         assert game["options"] == json.loads(json.dumps(cls.rules_type.describe()))
         assert set(game["bots"]) <= set(BOT_NAMES) and "random" in game["bots"]
+        declared = {**COMMON, **cls.view_keys}
+        assert game["kinds"] == {key: item.kind for key, item in declared.items()}
     assert client.get("/api/bots").json() == list(BOT_NAMES)
 
 

@@ -78,13 +78,15 @@ SECURITY_HEADERS = {
 
 def game_info(name: str) -> JSON:
     """A game's title, player counts, options (with defaults and limits), presets (named
-    sets of options, chosen with the option ``preset``) and bots."""
+    sets of options, chosen with the option ``preset``), bots, the lines its table shows
+    (``display``) and the declared kind of each view key (``kinds``)."""
     cls = tricktable.find_game(name)
     return {"name": cls.name, "title": cls.title, "player_counts": list(cls.player_counts),
             "options": cls.rules_type.describe(),
             "presets": [preset.describe() for preset in cls.rules_type.presets],
             "bots": usable_bots(cls.name),
-            "default_bot": default_bot(cls.name), "display": declared_lines(cls)}
+            "default_bot": default_bot(cls.name), "display": declared_lines(cls),
+            "kinds": {key: item.kind for key, item in {**COMMON, **cls.view_keys}.items()}}
 
 
 def game_schema(name: str) -> JSON:

@@ -3,7 +3,8 @@
 // them), filled from the seat's view. A line whose fields are empty is left out; the
 // declared score columns and meld are drawn on the table itself, so never a raw value here.
 //
-// Template fields: {key} the value; {key:cards} cards; {key:seat} / {key:seats} names;
+// Template fields: {key} the value (shown as its declared kind says: a seat's name, cards);
+// {key:cards} cards; {key:seat} / {key:seats} names;
 // {key:seated} one entry per seat; {key:entries} a list of {seat, ...}; {key:if} nothing,
 // but the line needs the value; a lone {key:column} / {key:meld} / {key:guide} is a block.
 import { cardEl, clear, el, isCard, words } from "./common.js";
@@ -11,6 +12,7 @@ import { short } from "./tableparts.js";
 
 const FIELD = /\{([A-Za-z_][\w.]*)(?::(\w+))?\}/g;
 const BLOCKS = new Set(["meld", "guide", "column"]);
+const FORM_OF_KIND = { seat: "seat", seats: "seats", card: "cards", cards: "cards" };
 
 function lookup(view, key) {
   let value = view;
@@ -73,8 +75,9 @@ export function declaredLine(state, label, template) {
   let position = 0;
   for (const match of template.matchAll(FIELD)) {
     const value = lookup(state.view, match[1]);
-    if (emptyFor(value, match[2])) return null;
-    parts.push(document.createTextNode(template.slice(position, match.index)), ...fieldEls(state, value, match[2]));
+    const form = match[2] || FORM_OF_KIND[(state.kinds || {})[match[1]]];
+    if (emptyFor(value, form)) return null;
+    parts.push(document.createTextNode(template.slice(position, match.index)), ...fieldEls(state, value, form));
     position = match.index + match[0].length;
   }
   parts.push(document.createTextNode(template.slice(position)));

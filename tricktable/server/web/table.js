@@ -28,7 +28,10 @@ const state = {
 async function loadDeclared(game) {
   if (state.declared || state.declaredAsked) return;
   state.declaredAsked = true;
-  try { state.declared = (await api(`/api/games/${encodeURIComponent(game)}`)).display; } catch { state.declaredAsked = false; return; }
+  try {
+    const info = await api(`/api/games/${encodeURIComponent(game)}`);
+    state.declared = info.display; state.kinds = info.kinds; // each view key's declared kind
+  } catch { state.declaredAsked = false; return; }
   if (state.frame) render();
 }
 
