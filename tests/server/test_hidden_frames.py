@@ -30,8 +30,10 @@ def cases() -> list[tuple[str, int]]:
             for count in tricktable.find_game(name).player_counts]
 
 
-def play_whole_game(client: Any, game: str, players: int, seed: int) -> None:
-    room, token = seeded_room(client, game, seed, ["human"] * players, players=players)
+def play_whole_game(client: Any, game: str, players: int, seed: int,
+                    options: dict[str, Any] | None = None) -> None:
+    room, token = seeded_room(client, game, seed, ["human"] * players, players=players,
+                              options=options)
     tokens = {0: token}
     for seat in range(1, players):
         joined = client.post(f"/api/rooms/{room}/join", json={"name": f"P{seat}", "seat": seat})
@@ -77,6 +79,20 @@ def play_whole_game(client: Any, game: str, players: int, seed: int) -> None:
 @pytest.mark.parametrize(("game", "players"), cases(), ids=lambda c: str(c))
 def test_no_frame_shows_a_hidden_card(client: Any, game: str, players: int) -> None:
     play_whole_game(client, game, players, seed=11)
+
+
+VARIANTS = [("pinochle", 4, {"passing": True, "pass_count": 4, "target": 20, "loss_limit": 20}),
+            ("sixtysix", 2, {"short_deck": True, "announce": True, "strict_follow": True, "target": 2}),
+            ("sixtysix", 2, {"announce": True, "marriage_needs_trick": True, "target": 2})]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS,
+                         ids=["pinochle-passing", "schnapsen", "santase"])
+def test_no_frame_shows_a_hidden_card_under_the_rule_options(
+        client: Any, game: str, players: int, options: dict[str, Any]) -> None:
+    """Passed cards reach the giver and the receiver only; with 66 announced, the earlier
+    tricks turned down stay out of every frame until the hand ends."""
+    play_whole_game(client, game, players, seed=5, options=options)
 
 
 def test_the_check_finds_a_planted_card(client: Any) -> None:

@@ -53,13 +53,13 @@ def create_room(client: Any, game: str, seed: int | None, seats: list[str] | Non
 
 
 def seeded_room(client: Any, game: str, seed: int, seats: list[str],
-                players: int | None = None) -> tuple[str, str]:
+                players: int | None = None, options: JSON | None = None) -> tuple[str, str]:
     """A room dealt from ``seed`` with several humans, Ann at seat 0: (room id, her token).
 
     Seats are "human" or a bot name. The API refuses a chosen seed with other humans (its
     chooser could know their cards); tests need known deals, so the room goes in the store.
     """
-    first = tricktable.new_game(game, seed=seed, players=players)
+    first = tricktable.new_game(game, seed=seed, players=players, options=options)
     requests = [SeatRequest("human") if s == "human" else SeatRequest("bot", s) for s in seats]
     infos, _seat, token = seat_infos(first, requests, 0, "Ann")
     info = new_room(first, infos)
@@ -146,6 +146,8 @@ def frame_problems(game: GameState, viewer: int | None, frame: JSON, action_text
 
     deck = deck_of(game)
     secret = secret_texts(deck, hidden_mask(game, viewer))
+    if viewer is not None:  # cards the seat passed itself: it held them (their place unsure)
+        secret -= set(game.view(viewer).get("passed") or ())
     problems = []
     if frame["view"] != game.view(viewer):
         problems.append(f"the frame's view is not view({viewer})")
