@@ -10,6 +10,7 @@ replays to the identical game; a refused action changes nothing.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from conformance.invariants import check_all_hands
@@ -24,6 +25,7 @@ from conformance.support import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import tricktable
 from tricktable import CardSet, IllegalAction, new_game, replay
 from tricktable.cards import PINOCHLE, PIQUET, ROOK, SIXTYSIX, STANDARD, Deck
 
@@ -56,6 +58,50 @@ def test_random_games_end_conserve_cards_add_up_and_replay(
             assert not problems, f"step {steps}: {problems}"
     check_all_hands(game)
     assert snapshot(replay(game.record())) == snapshot(game)
+
+
+def rule_options(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Any mix of the game's switches and choices (a preset too, overridden or not); counts
+    such as targets keep their defaults, so random play ends under the playout floor."""
+    rules = tricktable.find_game(name).rules_type
+    parts: dict[str, st.SearchStrategy[Any]] = {}
+    for item in rules.describe():
+        if item.get("choices"):
+            parts[item["name"]] = st.sampled_from(item["choices"])
+        elif isinstance(item["default"], bool):
+            parts[item["name"]] = st.booleans()
+    presets = [None, *(preset.name for preset in rules.presets)]
+    return st.builds(lambda chosen, preset: {**chosen, **({"preset": preset} if preset else {})},
+                     st.fixed_dictionaries({}, optional=parts), st.sampled_from(presets))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+@PROPERTY
+@given(seed=seeds, picks=choices, data=st.data())
+def test_random_games_under_any_rule_options_end_conserve_cards_add_up_and_replay(
+    name: str, players: int, seed: int, picks: list[int], data: st.DataObject
+) -> None:
+    """The same properties with the game's options switched on and off (passing, tens,
+    the short deck, 66 announced, ...): the record keeps the resolved options."""
+    options = data.draw(rule_options(name), label="options")
+    game = start(name, players, seed, options)
+    assert "preset" not in game.record()["options"]
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        assert steps < MAX_STEPS, "the game does not end"
+        legal = game.legal_actions()
+        assert legal, "not over, yet nothing is legal"
+        game.apply(legal[(picks[steps] if steps < len(picks) else rng.randrange(len(legal)))
+                         % len(legal)])
+        steps += 1
+        if steps % 5 == 0 or game.is_over:
+            problems = conservation_problems(game)
+            assert not problems, f"step {steps}: {problems}"
+    check_all_hands(game)
+    again = replay(game.record())
+    assert snapshot(again) == snapshot(game)
+    assert again.rules == game.rules
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])

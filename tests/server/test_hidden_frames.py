@@ -82,7 +82,8 @@ def test_no_frame_shows_a_hidden_card(client: Any, game: str, players: int) -> N
 
 
 VARIANTS = [("pinochle", 4, {"passing": True, "pass_count": 4, "target": 20, "loss_limit": 20}),
-            ("sixtysix", 2, {"short_deck": True, "announce": True, "strict_follow": True, "target": 2}),
+            ("sixtysix", 2, {"short_deck": True, "announce": True, "strict_follow": True,
+                             "target": 2}),
             ("sixtysix", 2, {"announce": True, "marriage_needs_trick": True, "target": 2})]
 
 

@@ -690,6 +690,7 @@ class PinochleGame(TrickGame, Passing):
             "hands": [hand_text(h) for h in self.hands],
             "trick": [TEXT[c] for c in self.trick],
             "taken": [hand_text(self.taken[s] | self.taken[s + 2]) for s in (0, 1)],
+            "passing": hand_text(self.outgoing),  # passed, not yet picked up
         }
 
     def hidden(self, seat: Seat) -> Hidden:
