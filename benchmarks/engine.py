@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/engine.py [--game rook] [--seconds 5] [--json]``.
 
-One core, random legal actions from a seeded RNG. Reports hands per second,
+One core, random legal actions from a seeded RNG, every game under its
+``playout_options`` (the floor under which random play ends). Reports hands per second,
 the mean time of one ``legal_actions()`` + ``apply()`` step (with the random
 choice), the latency of each call alone (median and p99), the time of one
 ``clone()`` mid-hand (median and worst over many positions) and memory: peak
@@ -36,6 +37,14 @@ from typing import Any
 import tricktable
 
 
+def new_game(name: str, seed: int, players: int | None = None) -> Any:
+    """A new game under the options with which random play ends (its ``playout_options``:
+    under the seeds' rules random bidders in Rook and Pinochle are set hand after hand and
+    may never reach the target)."""
+    options = dict(tricktable.find_game(name).playout_options)
+    return tricktable.new_game(name, seed=seed, players=players, options=options)
+
+
 def throughput(game_name: str, seconds: float, players: int | None) -> dict[str, float]:
     """Play whole random games for ``seconds``; count hands and steps."""
     rng = random.Random(1)
@@ -43,7 +52,7 @@ def throughput(game_name: str, seconds: float, players: int | None) -> dict[str,
     seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = tricktable.new_game(game_name, seed=seed, players=players)
+        game = new_game(game_name, seed=seed, players=players)
         seed += 1
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
@@ -64,10 +73,10 @@ def latency(game_name: str, steps: int, players: int | None) -> dict[str, dict[s
     legal_times: list[float] = []
     apply_times: list[float] = []
     clock = time.perf_counter_ns
-    game = tricktable.new_game(game_name, seed=0, players=players)
+    game = new_game(game_name, seed=0, players=players)
     while len(apply_times) < steps:
         if game.is_over:
-            game = tricktable.new_game(game_name, seed=len(apply_times), players=players)
+            game = new_game(game_name, seed=len(apply_times), players=players)
         t0 = clock()
         legal = game.legal_actions()
         t1 = clock()
@@ -90,13 +99,13 @@ def clone_latency(game_name: str, positions: int, players: int | None) -> dict[s
     per position the best of 5 batches of 40 clones (as ``timeit`` does, so a batch
     that another process interrupted does not count), then the median and the worst."""
     rng = random.Random(4)
-    game = tricktable.new_game(game_name, seed=0, players=players)
+    game = new_game(game_name, seed=0, players=players)
     times: list[float] = []
     seed = 0
     while len(times) < positions:
         if game.is_over:
             seed += 1
-            game = tricktable.new_game(game_name, seed=seed, players=players)
+            game = new_game(game_name, seed=seed, players=players)
         legal = game.legal_actions()
         if all(action.kind == "play" for action in legal) and rng.random() < 0.2:
             batches = []
@@ -114,13 +123,13 @@ def memory(game_name: str, players: int | None) -> dict[str, float]:
     """Peak traced memory while one random game is played, and one state's size."""
     rng = random.Random(3)
     tracemalloc.start()
-    game = tricktable.new_game(game_name, seed=0, players=players)
+    game = new_game(game_name, seed=0, players=players)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     tracemalloc.start()
-    fresh = tricktable.new_game(game_name, seed=1, players=players)
+    fresh = new_game(game_name, seed=1, players=players)
     state_size, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     del fresh
@@ -136,7 +145,7 @@ def decisions_per_second(game_name: str, seconds: float, rng: random.Random) -> 
     clock = time.process_time
     while elapsed < seconds:
         start = clock()
-        game = tricktable.new_game(game_name, seed=seed)
+        game = new_game(game_name, seed=seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
             steps += 1
