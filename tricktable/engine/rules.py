@@ -45,6 +45,16 @@ class OptionError(ValueError):
     """An option name or value that the game does not accept."""
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """A refused value as an error message quotes it: its repr, cut to ``limit`` characters.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def option(
     default: Any,
     doc: str,
@@ -88,14 +98,14 @@ class Rules:
             kind = type(f.default) if f.default is not MISSING else object
             meta = f.metadata
             if kind is bool and not isinstance(value, bool):
-                raise OptionError(f"option {f.name!r} must be true or false, not {value!r}")
+                raise OptionError(f"option {f.name!r} must be true or false, not {shown(value)}")
             if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise OptionError(f"option {f.name!r} must be a whole number, not {value!r}")
+                raise OptionError(f"option {f.name!r} must be a whole number, not {shown(value)}")
             if kind is str and not isinstance(value, str):
-                raise OptionError(f"option {f.name!r} must be text, not {value!r}")
+                raise OptionError(f"option {f.name!r} must be text, not {shown(value)}")
             if meta.get("choices") and value not in meta["choices"]:
                 valid = ", ".join(map(str, meta["choices"]))
-                raise OptionError(f"option {f.name!r} must be one of {valid}, not {value!r}")
+                raise OptionError(f"option {f.name!r} must be one of {valid}, not {shown(value)}")
             if meta.get("minimum") is not None and value < meta["minimum"]:
                 raise OptionError(f"option {f.name!r} must be at least {meta['minimum']}")
             if meta.get("maximum") is not None and value > meta["maximum"]:
@@ -112,7 +122,7 @@ class Rules:
         unknown = sorted(set(options) - set(names))
         if unknown:
             raise OptionError(
-                f"unknown option {unknown[0]!r}; valid options: {', '.join(names)}"
+                f"unknown option {shown(unknown[0])}; valid options: {', '.join(names)}"
             )
         return cls(**options)
 
@@ -126,9 +136,9 @@ class Rules:
                 return dict(preset.options)
         names = ", ".join(p.name for p in cls.presets) or "none"
         if not isinstance(name, str):
-            raise OptionError(f"option {PRESET!r} must be a preset's name, not {name!r}; "
+            raise OptionError(f"option {PRESET!r} must be a preset's name, not {shown(name)}; "
                               f"presets: {names}")
-        raise OptionError(f"unknown preset {name!r}; presets: {names}")
+        raise OptionError(f"unknown preset {shown(name)}; presets: {names}")
 
     def to_options(self) -> dict[str, Any]:
         """Every option and its value, JSON-serialisable."""

@@ -23,10 +23,11 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 import tricktable
 from tricktable.analysis import SearchLimits, analyse
+from tricktable.server.common import Body
 from tricktable.server.protocol import JSON
 from tricktable.store.ledger import AnalysisInfo
 
@@ -38,7 +39,7 @@ MAX_RUNNING = 2  # analyses one process runs at once
 PROGRESS_EVERY = 5  # actions between progress writes
 
 
-class AnalysisBody(BaseModel):
+class AnalysisBody(Body):
     """POST /api/rooms/{id}/analysis."""
 
     seat: int = Field(ge=0, le=15)

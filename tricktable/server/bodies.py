@@ -8,22 +8,23 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from tricktable.server.chat import CHAT_MODES
+from tricktable.server.common import Body
 from tricktable.server.players import MAX_KEY_CHARS
 
 OptionValue = bool | int | float | str | None
 
 
-class SeatBody(BaseModel):
+class SeatBody(Body):
     """A seat of a new room."""
 
     kind: Literal["human", "bot"] = "human"
     bot: str | None = Field(default=None, max_length=40)
 
 
-class CreateBody(BaseModel):
+class CreateBody(Body):
     """POST /api/rooms."""
 
     game: str = Field(max_length=40)
@@ -38,7 +39,7 @@ class CreateBody(BaseModel):
     chat: CHAT_MODES = "presets"  # the table chat: preset phrases and emotes, free text, off
 
 
-class JoinBody(BaseModel):
+class JoinBody(Body):
     """POST /api/rooms/{id}/join."""
 
     name: str = Field(default="", max_length=200)

@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pydantic import BaseModel, ConfigDict
+
 from tricktable import Action
 from tricktable.bots import BOT_NAMES, make_bot
 from tricktable.server import protocol
@@ -154,3 +156,21 @@ def timed(choice: Callable[[], Action]) -> tuple[Action, float]:
     started = time.perf_counter()
     action = choice()
     return action, time.perf_counter() - started
+
+
+class Body(BaseModel):
+    """A request body: a field it does not know is refused by name, never ignored (a
+    misspelt ``option`` would otherwise start a game with the defaults), and a value of
+    another type is refused, never converted (``"deals": true`` is not one deal).
+
+    >>> class Demo(Body):
+    ...     name: str
+    >>> from pydantic import ValidationError
+    >>> try:
+    ...     Demo.model_validate({"name": "Ann", "nmae": "Bo"})
+    ... except ValidationError as error:
+    ...     print(error.errors()[0]["loc"], error.errors()[0]["msg"])
+    ('nmae',) Extra inputs are not permitted
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)

@@ -18,11 +18,11 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 import tricktable
 from tricktable.server.chat import presets
-from tricktable.server.common import RoomError, clean_name, hash_token
+from tricktable.server.common import Body, RoomError, clean_name, hash_token
 from tricktable.server.protocol import JSON
 from tricktable.server.ratings import BOT, rating_json
 from tricktable.store.ledger import PlayerInfo, ResultRow
@@ -34,13 +34,13 @@ PAGES = {"/player/{player_id}": "player.html", "/me": "me.html",
          "/leaderboard": "leaderboard.html"}
 
 
-class NewPlayer(BaseModel):
+class NewPlayer(Body):
     """POST /api/players."""
 
     name: str = Field(max_length=200)
 
 
-class KeyBody(BaseModel):
+class KeyBody(Body):
     """POST /api/players/me: who holds this key."""
 
     key: str = Field(max_length=MAX_KEY_CHARS)

@@ -23,10 +23,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 import tricktable
-from tricktable.server.common import usable_bots
+from tricktable.server.common import Body, usable_bots
 from tricktable.server.players import page_route
 from tricktable.server.protocol import JSON
 from tricktable.store.ledger import TournamentInfo
@@ -39,7 +39,7 @@ MAX_WEB_TABLES = 240
 STALE_SECONDS = 120.0
 
 
-class NewTournament(BaseModel):
+class NewTournament(Body):
     """POST /api/tournaments."""
 
     game: str = Field(max_length=40)

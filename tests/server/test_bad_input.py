@@ -1,0 +1,79 @@
+"""Bad input on the newer endpoints: a clear error that names the problem, and nothing made.
+
+A request body's unknown field is refused by name (a misspelt ``option`` must not start a
+game with the defaults); a bounded loop of hostile bodies over the rooms, players,
+tournaments and analysis endpoints never gets a server error or a success, and leaves
+the room and tournament lists as they were.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from tt_server_support import app_client
+
+from tricktable.server import ServerConfig
+from tricktable.store import MemoryStore
+
+JSON = dict[str, Any]
+SEATS = [{"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 3]
+GOOD: dict[str, JSON] = {
+    "/api/rooms": {"game": "rook", "name": "Ann", "seats": SEATS},
+    "/api/players": {"name": "Ann"},
+    "/api/tournaments": {"game": "rook", "entrants": ["random", "heuristic"], "deals": 1},
+    "/api/rooms/none/join": {"name": "Ann"},
+    "/api/rooms/none/analysis": {"seat": 0},
+}
+
+
+@pytest.mark.parametrize(("url", "extra"), [
+    ("/api/rooms", {"option": {"target": 100}}),
+    ("/api/rooms", {"seats": [{"kind": "human", "name": "Ann"}, *SEATS[1:]]}),
+    ("/api/players", {"nmae": "Bo"}),
+    ("/api/tournaments", {"options": {"target": 100}}),
+    ("/api/rooms/none/join", {"seet": 1}),
+    ("/api/rooms/none/analysis", {"seats": [0]}),
+])
+def test_an_unknown_field_is_refused_by_name_and_nothing_is_made(url: str, extra: JSON) -> None:
+    with app_client(ServerConfig(bot_delay=0.0), MemoryStore()) as client:
+        response = client.post(url, json={**GOOD[url], **extra})
+        assert response.status_code == 422, response.text
+        assert "Extra inputs are not permitted" in response.json()["error"]
+        assert next(iter(extra)) in response.json()["error"] or "name" in response.json()["error"]
+        assert client.get("/api/rooms").json() == []
+        assert client.get("/api/tournaments").json() == []
+
+
+HOSTILE: list[Any] = [None, True, -1, 0, 2**63, 1.5, "", " ", "x" * 3000, "\u202e\x00",
+                      [], {}, ["random"] * 9, {"preset": "nope"}, {"target": 10**9}]
+
+
+def test_hostile_bodies_get_a_clear_error_and_change_nothing() -> None:
+    """Each good body with one field (or an option) replaced by a hostile value."""
+    rng = random.Random(5)
+    config = ServerConfig(bot_delay=0.0, rooms_burst=10_000, all_rooms_per_minute=10_000.0)
+    with app_client(config, MemoryStore()) as client:
+        made: list[tuple[str, JSON]] = []
+        for _ in range(150):
+            url = rng.choice(sorted(GOOD))
+            body = dict(GOOD[url])
+            if url == "/api/rooms" and rng.random() < 0.5:
+                body["options"] = {rng.choice(["target", "preset", "all_pass", "loss_limit",
+                                               "enforce_follow_suit"]): rng.choice(HOSTILE)}
+                if body["options"] in ({"preset": None}, {"preset": ""},
+                                       {"enforce_follow_suit": True}):
+                    continue  # no preset, a default: good values
+            else:
+                body[rng.choice([*body, "game", "deals", "entrants"])] = rng.choice(HOSTILE)
+            response = client.post(url, json=body)
+            if response.status_code < 300:
+                made.append((url, body))
+                continue
+            assert 400 <= response.status_code < 500, (url, body, response.text)
+            error = response.json()["error"]
+            assert isinstance(error, str) and 10 < len(error) <= 2000, (url, body, error)
+        assert made == [], [(u, {k: v for k, v in b.items() if k != "seats"}) for u, b in made]
+        assert client.get("/api/rooms").json() == []
+        assert client.get("/api/tournaments").json() == []
