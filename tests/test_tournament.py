@@ -80,3 +80,18 @@ def test_the_command_prints_standings_and_margins(tmp_path: object) -> None:
     assert wrong.exit_code == 2 and "nobody" in wrong.output
     alone = runner.invoke(main, ["tournament", "rook", "--entrants", "heuristic", "--deals", "2"])
     assert alone.exit_code == 2 and "2 to 8 entrants" in alone.output
+
+
+def test_a_tournament_stops_at_the_decision_its_check_refuses() -> None:
+    calls: list[int] = []
+
+    def check() -> None:
+        calls.append(1)
+        if len(calls) == 7:
+            raise RuntimeError("stop")
+
+    tables: list[int] = []
+    with pytest.raises(RuntimeError, match="stop"):
+        run_tournament("rook", ["heuristic", "random"], deals=20, check=check,
+                       progress=lambda done, total: tables.append(done))
+    assert len(calls) == 7 and tables == []  # stopped inside the first table's hand

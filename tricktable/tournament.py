@@ -77,12 +77,16 @@ def check(entrants: Sequence[str], deals: int) -> None:
         raise ValueError(f"a tournament has 1 to {MAX_DEALS} deals, not {deals}")
 
 
-def play_table(game_name: str, seating: Seating, players: int | None = None) -> JSON:
-    """Play one table with bots (each entrant a bot name); its record and score changes."""
+def play_table(game_name: str, seating: Seating, players: int | None = None,
+               check: Callable[[], None] | None = None) -> JSON:
+    """Play one table with bots (each entrant a bot name); its record and score changes.
+
+    ``check()`` is called after each decision; it may raise to stop the table.
+    """
     game = new_game(game_name, seed=seating.seed, players=players)
     bots = [make_bot(name, game_name, bot_seed(seating.seed, seat))
             for seat, name in enumerate(seating.seats)]
-    hand = play_hand(game, bots)
+    hand = play_hand(game, bots, (lambda _seat, _seconds: check()) if check else None)
     return {"record": game.record(), "deltas": list(hand.deltas), "outcome": hand.outcome}
 
 
@@ -138,10 +142,12 @@ def standings(entrants: Sequence[str], sides: list[list[int]], tables: list[JSON
 
 def run_tournament(game_name: str, entrants: Sequence[str], deals: int, seed: int = 0,
                    players: int | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> JSON:
+                   progress: Callable[[int, int], None] | None = None,
+                   check: Callable[[], None] | None = None) -> JSON:
     """A bot-only tournament, played in this process; the whole document.
 
-    ``progress(done, total)`` is told after each table.
+    ``progress(done, total)`` is told after each table; ``check()`` is called after
+    each decision and may raise to stop the tournament.
     """
     cls = find_game(game_name)
     for entrant in entrants:
@@ -151,7 +157,7 @@ def run_tournament(game_name: str, entrants: Sequence[str], deals: int, seed: in
     sides = probe.sides
     tables = []
     for number, seating in enumerate(seatings):
-        played = play_table(cls.name, seating, players)
+        played = play_table(cls.name, seating, players, check)
         tables.append({"number": number, "deal": seating.deal, "seed": seating.seed,
                        "home": seating.home, "away": seating.away, "side": seating.side,
                        "seats": list(seating.seats), **played})

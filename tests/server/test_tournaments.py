@@ -51,3 +51,24 @@ def test_a_tournament_outside_the_limits_is_refused_and_nothing_starts(client: A
         answer = client.post("/api/tournaments", json=body)
         assert answer.status_code == status and words in answer.json()["error"], answer.text
     assert client.get("/api/tournaments").json() == []
+
+
+def test_a_tournament_stops_at_its_next_table_when_the_server_stops() -> None:
+    from tt_server_support import app_client
+
+    from tricktable.server import ServerConfig
+    from tricktable.store import MemoryStore
+
+    store = MemoryStore()
+    with app_client(ServerConfig(bot_delay=0), store) as client:
+        started = client.post("/api/tournaments", json={
+            "game": "bidder", "players": 6, "entrants": ["heuristic", "random"],
+            "deals": 20}).json()
+        rooms = client.app.state.rooms
+        time.sleep(0.3)
+    began = time.monotonic()
+    rooms.job_pool.shutdown(wait=True)  # the job's thread ends: its next step saw the close
+    stopped_in = time.monotonic() - began
+    left = store.ledger.tournament(started["id"])
+    assert left is not None and left.status == "running" and left.done < left.total == 120
+    assert stopped_in < 2  # one decision at most, not the rest of the 120 tables

@@ -28,6 +28,7 @@ from pydantic import Field
 import tricktable
 from tricktable.analysis import SearchLimits, analyse
 from tricktable.server.common import Body
+from tricktable.server.manager import JobStopped
 from tricktable.server.protocol import JSON
 from tricktable.store.ledger import AnalysisInfo
 
@@ -64,13 +65,16 @@ def positions(record: JSON, seat: int, decisions: list[JSON]) -> list[JSON]:
     return shown
 
 
-def run(record: JSON, seat: int, info: AnalysisInfo, save: Any) -> JSON:
-    """Analyse one seat's decisions (blocking); ``save(info)`` stores progress."""
+def run(record: JSON, seat: int, info: AnalysisInfo, save: Any,
+        check: Any = lambda: None) -> JSON:
+    """Analyse one seat's decisions (blocking); ``save(info)`` stores progress, ``check()``
+    raises to stop it (the process is closing)."""
     info.total = len(record["actions"])
     counter = 0
 
     def progress() -> None:
         nonlocal counter
+        check()
         counter += 1
         if counter % PROGRESS_EVERY == 0 or counter == info.total:
             info.done, info.updated = counter, time.time()
@@ -107,8 +111,11 @@ def analysis_api(finished_record: Any) -> APIRouter:
                                              loop)
 
         try:
-            info.doc = await rooms.in_jobs(run, record, info.seat, info, save)
+            info.doc = await rooms.in_jobs(run, record, info.seat, info, save,
+                                           rooms.check_closing)
             info.status, info.done = "finished", info.total
+        except JobStopped:  # left running in the store: taken over once it is stale
+            return
         except Exception as error:
             log.exception("room %s: the analysis of seat %d failed", info.room_id, info.seat)
             info.status, info.error = "failed", f"the analysis failed: {error.__class__.__name__}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -52,6 +53,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+class JobStopped(RuntimeError):
+    """A long job stopped because its process is closing (it is left to start again)."""
+
+
 @dataclass
 class SeatRequest:
     """One seat of a new room: ``human`` (bot: its stand-in) or ``bot``."""
@@ -71,6 +76,7 @@ class Rooms:
         self.bot_pool = ThreadPoolExecutor(max(1, config.bot_workers), "tricktable-bot")
         # long jobs (tournaments, analyses) one at a time, never in the rooms' bot threads
         self.job_pool = ThreadPoolExecutor(1, "tricktable-job")
+        self.closing = threading.Event()  # set on close: a long job stops at its next step
         sqlite = getattr(store, "url", "").startswith("sqlite")
         self.store_pool = ThreadPoolExecutor(1 if sqlite else 4, "tricktable-store")
         self._sweeper: asyncio.Task[None] | None = None
@@ -91,6 +97,11 @@ class Rooms:
     async def in_bots(self, function: Callable[..., T], *args: Any) -> T:
         """Run a bot's thinking in the bot threads."""
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
+
+    def check_closing(self) -> None:
+        """Raise JobStopped once the process is closing (a long job's steps call it)."""
+        if self.closing.is_set():
+            raise JobStopped("the server is stopping")
 
     async def in_jobs(self, function: Callable[..., T], *args: Any) -> T:
         """Run a long job (a tournament, an analysis) in the job thread, after those before."""
@@ -165,6 +176,7 @@ class Rooms:
 
     async def close(self) -> None:
         """Stop every room, give up their leases and stop the thread pools."""
+        self.closing.set()
         for task in (self._sweeper, self._renewer):
             if task is not None:
                 task.cancel()

@@ -27,6 +27,7 @@ from pydantic import Field
 
 import tricktable
 from tricktable.server.common import Body, usable_bots
+from tricktable.server.manager import JobStopped
 from tricktable.server.players import page_route
 from tricktable.server.protocol import JSON
 from tricktable.store.ledger import TournamentInfo
@@ -94,13 +95,16 @@ async def play(rooms: Any, info: TournamentInfo, players: int | None, seed: int)
     loop = asyncio.get_running_loop()
 
     def progress(done: int, total: int) -> None:
+        rooms.check_closing()
         info.done, info.total, info.updated = done, total, time.time()
         asyncio.run_coroutine_threadsafe(rooms.in_store(ledger.save_tournament, info), loop)
 
     try:
         doc = await rooms.in_jobs(run_tournament, info.game, info.entrants, info.deals, seed,
-                                  players, progress)
+                                  players, progress, rooms.check_closing)
         info.doc, info.status = doc, "finished"
+    except JobStopped:  # left running in the store: shown stopped after STALE_SECONDS
+        return
     except Exception as error:
         log.exception("tournament %s failed", info.id)
         info.status, info.error = "failed", f"the tournament failed: {error.__class__.__name__}"
