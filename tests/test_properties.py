@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tricktable
-from tricktable import CardSet, IllegalAction, new_game, replay
+from tricktable import CardSet, GameState, IllegalAction, new_game, replay
 from tricktable.cards import PINOCHLE, PIQUET, ROOK, SIXTYSIX, STANDARD, Deck
 
 CASES = game_cases()
@@ -37,13 +37,9 @@ choices = st.lists(st.integers(min_value=0, max_value=10_000), max_size=120)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
-@PROPERTY
-@given(seed=seeds, picks=choices)
-def test_random_games_end_conserve_cards_add_up_and_replay(
-    name: str, players: int, seed: int, picks: list[int]
-) -> None:
-    game = start(name, players, seed)
+def play_and_check(game: GameState, seed: int, picks: list[int]) -> None:
+    """Play ``picks`` (then seeded random picks) to the end: the game ends, cards are
+    conserved, every hand's invariants hold and the record replays to the same game."""
     rng = random.Random(seed)
     steps = 0
     while not game.is_over:
@@ -57,7 +53,18 @@ def test_random_games_end_conserve_cards_add_up_and_replay(
             problems = conservation_problems(game)
             assert not problems, f"step {steps}: {problems}"
     check_all_hands(game)
-    assert snapshot(replay(game.record())) == snapshot(game)
+    again = replay(game.record())
+    assert snapshot(again) == snapshot(game)
+    assert again.rules == game.rules
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
+@PROPERTY
+@given(seed=seeds, picks=choices)
+def test_random_games_end_conserve_cards_add_up_and_replay(
+    name: str, players: int, seed: int, picks: list[int]
+) -> None:
+    play_and_check(start(name, players, seed), seed, picks)
 
 
 def rule_options(name: str) -> st.SearchStrategy[dict[str, Any]]:
@@ -83,25 +90,9 @@ def test_random_games_under_any_rule_options_end_conserve_cards_add_up_and_repla
 ) -> None:
     """The same properties with the game's options switched on and off (passing, tens,
     the short deck, 66 announced, ...): the record keeps the resolved options."""
-    options = data.draw(rule_options(name), label="options")
-    game = start(name, players, seed, options)
+    game = start(name, players, seed, data.draw(rule_options(name), label="options"))
     assert "preset" not in game.record()["options"]
-    rng = random.Random(seed)
-    steps = 0
-    while not game.is_over:
-        assert steps < MAX_STEPS, "the game does not end"
-        legal = game.legal_actions()
-        assert legal, "not over, yet nothing is legal"
-        game.apply(legal[(picks[steps] if steps < len(picks) else rng.randrange(len(legal)))
-                         % len(legal)])
-        steps += 1
-        if steps % 5 == 0 or game.is_over:
-            problems = conservation_problems(game)
-            assert not problems, f"step {steps}: {problems}"
-    check_all_hands(game)
-    again = replay(game.record())
-    assert snapshot(again) == snapshot(game)
-    assert again.rules == game.rules
+    play_and_check(game, seed, picks)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
