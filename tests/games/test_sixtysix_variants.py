@@ -181,3 +181,17 @@ def test_the_rule_sets_are_sets_of_single_options() -> None:
         SixtySixRules(last_trick=11)
     with pytest.raises(OptionError, match="'short_deck' must be true or false"):
         SixtySixRules(short_deck=1)  # type: ignore[arg-type]
+
+
+def test_the_rule_sets_are_the_games_presets_chosen_by_name() -> None:
+    """``preset: schnapsen`` sets Schnapsen's options; an option given beside it wins; the
+    record keeps the resolved options (no preset name), so it replays alone."""
+    assert [p.name for p in SixtySixRules.presets] == list(PRESETS)
+    game = tricktable.new_game("sixtysix", seed=3, options={"preset": "schnapsen", "target": 3})
+    assert game.rules == SixtySixRules.from_options({**SCHNAPSEN, "target": 3})
+    assert game.record()["options"] == game.rules.to_options()
+    assert tricktable.new_game("sixtysix", seed=3, options={"preset": "santase"}).rules == (
+        SixtySixRules.from_options(SANTASE))
+    with pytest.raises(OptionError, match="unknown preset 'austrian'; presets: schnapsen, "
+                                          "santase"):
+        SixtySixRules.from_options({"preset": "austrian"})

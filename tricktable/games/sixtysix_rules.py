@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.engine.rules import Rules, option
+from tricktable.engine.rules import Preset, Rules, option
 
 NINE, JACK = 0, 1  # ranks (see tricktable.games.sixtysix)
 
@@ -66,6 +66,10 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "santase": ("Santase (Bulgaria): announce 66, marriages after a trick, game to 11", SANTASE),
 }
 """The named rule sets: name -> (one line, options)."""
+
+SixtySixRules.presets = tuple(Preset(name, doc, options)
+                              for name, (doc, options) in PRESETS.items())
+# chosen with the option ``preset`` like every game's presets (tricktable.engine.rules)
 
 
 @dataclass(frozen=True)
