@@ -9,6 +9,7 @@ deselected, not passed or skipped; asking for them explicitly
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 import warnings
 from collections.abc import Iterator
@@ -54,6 +55,26 @@ def postgres_url() -> str:
         pytest.fail(f"the PostgreSQL tests need {POSTGRES_ENV}, e.g. "
                     f"postgresql://postgres@127.0.0.1:5432/test", pytrace=False)
     return url
+
+
+@pytest.fixture
+def postgres_schema_url(postgres_url: str) -> Iterator[str]:
+    """The PostgreSQL URL of a fresh schema of the test database, dropped afterwards."""
+    from sqlalchemy import create_engine, text
+
+    from tricktable.store.sql import normalise_url
+
+    schema = f"tt_{secrets.token_hex(6)}"
+    admin = create_engine(normalise_url(postgres_url))
+    with admin.begin() as connection:
+        connection.execute(text(f'create schema "{schema}"'))
+    joiner = "&" if "?" in postgres_url else "?"
+    try:
+        yield f"{postgres_url}{joiner}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'drop schema "{schema}" cascade'))
+        admin.dispose()
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import secrets
 import threading
 import time
 from pathlib import Path
@@ -21,7 +20,6 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 from test_routing import REDIS, redis_or_fail
 from tt_server_support import JSON, ProcessServer, policy
 from websockets.exceptions import WebSocketException
@@ -29,7 +27,7 @@ from websockets.sync.client import connect
 
 import tricktable
 from tricktable.server.common import hash_token
-from tricktable.store.sql import SqlStore, normalise_url
+from tricktable.store.sql import SqlStore
 
 KILLS = int(os.environ.get("TRICKTABLE_FAULT_KILLS", "4"))
 ROOMS = 3
@@ -100,19 +98,9 @@ def test_killed_processes_lose_no_move_and_give_no_seat_twice(tmp_path: Path) ->
 
 
 @pytest.mark.postgres
-def test_killed_processes_lose_no_move_on_postgres(postgres_url: str) -> None:
+def test_killed_processes_lose_no_move_on_postgres(postgres_schema_url: str) -> None:
     """On PostgreSQL, in a fresh schema."""
-    schema = f"tt_{secrets.token_hex(6)}"
-    admin = create_engine(normalise_url(postgres_url))
-    with admin.begin() as connection:
-        connection.execute(text(f'create schema "{schema}"'))
-    joiner = "&" if "?" in postgres_url else "?"
-    try:
-        run_the_faults(f"{postgres_url}{joiner}options=-csearch_path%3D{schema}")
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'drop schema "{schema}" cascade'))
-        admin.dispose()
+    run_the_faults(postgres_schema_url)
 
 
 def run_the_faults(db: str) -> None:

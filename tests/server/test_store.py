@@ -278,21 +278,13 @@ def test_urls() -> None:
 
 
 @pytest.fixture
-def postgres_store(postgres_url: str) -> Iterator[SqlStore]:
+def postgres_store(postgres_schema_url: str) -> Iterator[SqlStore]:
     """A store in a fresh schema of the test database, dropped afterwards."""
-    schema = f"tt_{secrets.token_hex(6)}"
-    admin = create_engine(normalise_url(postgres_url))
-    with admin.begin() as connection:
-        connection.execute(text(f'create schema "{schema}"'))
-    joiner = "&" if "?" in postgres_url else "?"
-    store = SqlStore(f"{postgres_url}{joiner}options=-csearch_path%3D{schema}")
+    store = SqlStore(postgres_schema_url)
     try:
         yield store
     finally:
         store.close()
-        with admin.begin() as connection:
-            connection.execute(text(f'drop schema "{schema}" cascade'))
-        admin.dispose()
 
 
 @pytest.mark.postgres
