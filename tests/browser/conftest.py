@@ -43,8 +43,9 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[ThreadServer]:
-    """The app on a free loopback port; bots wait a little so the page can follow."""
-    with ThreadServer(ServerConfig(bot_delay=0.02, away_timeout=300),
+    """The app on a free loopback port; bots wait a little so the page can follow; the
+    compiled solver loaded at start, as ``tricktable serve`` does."""
+    with ThreadServer(ServerConfig(bot_delay=0.02, away_timeout=300, warm_solver=True),
                       MemoryStore()) as running:
         yield running
 

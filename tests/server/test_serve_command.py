@@ -68,3 +68,21 @@ def children_of(pid: int) -> list[int]:
     """The direct children of a process."""
     text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
     return [int(child) for child in text.split()]
+
+
+def test_serve_loads_the_compiled_solver_at_start_unless_told_not_to(tmp_path: Path) -> None:
+    """The first hint or strong bot must not wait seconds for numba's load."""
+    warm = ProcessServer(str(tmp_path / "games.db"), "--log-level", "info", warm=True).start()
+    try:
+        assert httpx.get(f"{warm.url}/api/health").status_code == 200  # served meanwhile
+        wait_for(lambda: any("compiled solver loaded" in line for line in warm.lines),
+                 timeout=240, message="the solver's warm-up")
+    finally:
+        warm.kill()
+    cold = ProcessServer(str(tmp_path / "games.db"), "--log-level", "info").start()
+    try:
+        assert httpx.get(f"{cold.url}/api/health").status_code == 200
+    finally:
+        cold.kill()
+    assert "--no-warm-up" in cold.extra
+    assert not any("solver" in line for line in cold.lines)

@@ -235,11 +235,12 @@ class ThreadServer:
 
 
 class ProcessServer:
-    """``tricktable serve`` as a subprocess (killed for restart tests)."""
+    """``tricktable serve`` as a subprocess (killed for restart tests); without loading the
+    compiled solver at start unless ``warm`` (restarts stay quick)."""
 
-    def __init__(self, db: str, *extra: str) -> None:
+    def __init__(self, db: str, *extra: str, warm: bool = False) -> None:
         self.db = db
-        self.extra = extra
+        self.extra = extra if warm else (*extra, "--no-warm-up")
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.lines: list[str] = []  # what it wrote to stderr

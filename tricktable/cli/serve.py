@@ -173,12 +173,15 @@ async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: b
                    "machine or many, serve the rooms of one database")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="processes on this machine, sharing the port (needs --redis)")
+@click.option("--no-warm-up", is_flag=True,
+              help="do not load the compiled solver at start (the first hint or strong "
+                   "bot then waits a few seconds for it)")
 @click.option("--reuse-port", is_flag=True, hidden=True,
               help="bind with SO_REUSEPORT (how --workers starts each process)")
 def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: float,
           away_timeout: float, bot_workers: int, log_level: str, rooms_per_minute: float,
           all_rooms_per_minute: float, redis: str | None, workers: int,
-          reuse_port: bool) -> None:
+          no_warm_up: bool, reuse_port: bool) -> None:
     """Start the web app: a lobby, rooms, bots and a card table in the browser."""
     try:
         from tricktable.server import ServerConfig, create_app
@@ -202,7 +205,8 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
         argv = ["--host", host, "--bot-delay", str(bot_delay), "--away-timeout",
                 str(away_timeout), "--bot-workers", str(bot_workers), "--log-level", log_level,
                 "--rooms-per-minute", str(rooms_per_minute), "--all-rooms-per-minute",
-                str(all_rooms_per_minute), "--redis", str(redis)]
+                str(all_rooms_per_minute), "--redis", str(redis),
+                *(["--no-warm-up"] if no_warm_up else [])]
         supervise(workers, host, port, [*argv, "--db", db] if db else argv)
         return
     configure_logging(log_level)
@@ -216,7 +220,8 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
                           bot_workers=bot_workers, rooms_per_minute=rooms_per_minute,
                           rooms_burst=max(1, min(1000, round(rooms_per_minute))),
                           all_rooms_per_minute=all_rooms_per_minute,
-                          allowed_hosts=None if is_loopback(host) else ["*"], redis=redis)
+                          allowed_hosts=None if is_loopback(host) else ["*"], redis=redis,
+                          warm_solver=not no_warm_up)
     try:
         asyncio.run(_serve(create_app(config, store=store), host, port, log_level,
                            not no_browser, reuse_port))

@@ -259,6 +259,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         opened = store if store is not None else await asyncio.to_thread(open_store, config.db)
         rooms = Rooms(opened, config)
         rooms.start()
+        if config.warm_solver:  # the first hint or strong bot then finds it loaded
+            from tricktable.solver.warm import warm_up_in_background
+
+            warm_up_in_background()
         if config.redis:
             from tricktable.server.router import Router
 

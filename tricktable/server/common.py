@@ -46,6 +46,7 @@ class ServerConfig:
     waiting_expiry: float = 3600.0  # seconds a room may wait for players, unwatched
     open_list_idle: float = 300.0  # seconds an unfinished room nobody is in stays in the lobby
     redis: str | None = None  # Redis URL: several processes share rooms through it
+    warm_solver: bool = False  # load the compiled solver at start, in the background
 
 
 class RoomError(ValueError):

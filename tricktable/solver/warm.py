@@ -1,0 +1,66 @@
+"""Loading the compiled kernel before anyone waits for it.
+
+numba loads the kernel's machine code from its disk cache at the first solve
+in a process (a few seconds of CPU; about 15 s to compile the first time ever).
+A server pays that at start, in the background, instead of making the first
+player who asks for a hint or sits with a ``strong`` bot wait for it.
+
+>>> warm_up().method
+'compiled'
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+
+from tricktable.engine.play import TrickGame
+from tricktable.engine.registry import game_names, new_game
+from tricktable.solver.solve import BudgetExceeded, Solution, SolveError, solve
+
+log = logging.getLogger(__name__)
+
+CARDS_LEFT = 3  # a position this small solves in a few hundred nodes once loaded
+MAX_ACTIONS = 2_000  # random actions tried per game before the next game is tried
+
+
+def warm_up(seed: int = 0) -> Solution:
+    """Solve one small end position (``"score"``, what the bots and hints ask, then
+    ``"tricks"``) of the first registered game whose play the kernel takes, reached by
+    random play; the score solution is returned. Raises LookupError if no game offers
+    such a position."""
+    for name in game_names():
+        game = new_game(name, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(MAX_ACTIONS):
+            if game.to_move is None:
+                break
+            if isinstance(game, TrickGame) and \
+                    game.hands[game.to_move].bit_count() <= CARDS_LEFT:
+                try:
+                    solution = solve(game, "score", max_nodes=100_000)
+                    if solution.method == "compiled":
+                        solve(game, "tricks", max_nodes=100_000)
+                        return solution
+                except (SolveError, BudgetExceeded):
+                    pass
+            game.apply(rng.choice(game.legal_actions()))
+    raise LookupError("no registered game reached a position the compiled kernel solves")
+
+
+def warm_up_in_background() -> threading.Thread:
+    """Start :func:`warm_up` in a daemon thread; it logs how long the load took."""
+    def run() -> None:
+        started = time.process_time()
+        try:
+            warm_up()
+        except Exception:  # a failed warm-up only means the first solve pays the load
+            log.exception("the compiled solver could not be loaded ahead of need")
+            return
+        log.info("compiled solver loaded in %.1f s of CPU", time.process_time() - started)
+
+    thread = threading.Thread(target=run, name="warm-solver", daemon=True)
+    thread.start()
+    return thread
