@@ -8,11 +8,12 @@ the room and tournament lists as they were.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
-from tt_server_support import app_client
+from tt_server_support import Socket, app_client
 
 from tricktable.server import ServerConfig
 from tricktable.store import MemoryStore
@@ -77,3 +78,44 @@ def test_hostile_bodies_get_a_clear_error_and_change_nothing() -> None:
         assert made == [], [(u, {k: v for k, v in b.items() if k != "seats"}) for u, b in made]
         assert client.get("/api/rooms").json() == []
         assert client.get("/api/tournaments").json() == []
+
+
+WS_HOSTILE: list[Any] = [
+    {"type": "take_back", "version": 0}, {"type": "take_back", "version": "0"},
+    {"type": "take_back"}, {"type": "take_back", "version": True},
+    {"type": "chat", "phrase": "nope"}, {"type": "chat", "emote": "x" * 300},
+    {"type": "chat", "text": "hi"}, {"type": "chat", "phrase": "gl", "emote": "wow"},
+    {"type": "chat", "text": " \x00 "}, {"type": "chat"}, {"type": "act", "version": 0},
+    {"type": "act", "version": 0, "action": "x" * 5000}, {"type": "act", "version": -1,
+                                                          "action": "play 9♣"},
+    {"type": "act", "version": 0, "action": "bid 1000"}, {"type": "nope"}, {"type": 5},
+    [1, 2], "text", {"type": "hint", "extra": "x" * 5000},
+]
+
+
+def test_hostile_websocket_messages_get_an_error_frame_and_change_nothing(client: Any) -> None:
+    """With another person at the table (no take back) and chat on presets only: each
+    message is answered by an error frame with a code and a message; the game is where it
+    was and the store holds no action."""
+    made = client.post("/api/rooms", json={"game": "sixtysix", "name": "Ann", "seats": [
+        {"kind": "human"}, {"kind": "human"}]}).json()
+    room = made["room"]["id"]
+    joined = client.post(f"/api/rooms/{room}/join", json={"name": "Bo"}).json()
+    rng = random.Random(3)
+    with client.websocket_connect(f"/ws/{room}") as one, \
+            client.websocket_connect(f"/ws/{room}") as two:
+        sockets = [Socket(one, made["token"], "Ann"), Socket(two, joined["token"], "Bo")]
+        for socket in sockets:
+            socket.until("state", 0)
+        to_move = sockets[0].latest["view"]["to_move"]  # type: ignore[index]
+        for _ in range(40):
+            socket = sockets[rng.choice([0, 1, to_move])]
+            message = rng.choice(WS_HOSTILE)
+            socket.send_raw(json.dumps(message))
+            error = socket.until("error")
+            assert error["code"] and 10 < len(error["message"]) < 300, (message, error)
+            assert error["version"] in (0, None), (message, error)
+        sockets[0].send({"type": "sync"})
+        assert sockets[0].until("state")["version"] == 0
+    stored = client.app.state.rooms.store.load(room)
+    assert stored is not None and stored[0].version == 0 and stored[1] == []
