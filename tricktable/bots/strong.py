@@ -153,10 +153,12 @@ class StrongBot:
         deadline = time.thread_time() + limits.seconds
         loading = _KERNEL_LOAD[0]  # the compiled kernel's one-off load is not counted
         if len(order) > limits.candidates:
-            screen = max(1, min(limits.screen, limits.screen_rollouts // len(order)))
-            for choice in order:
+            screened = _nearest(order, legal, limits.screen_rollouts)
+            screen = max(1, min(limits.screen, limits.screen_rollouts // len(screened)))
+            for choice in screened:
                 search.value(choice, screen)
-            order.sort(key=lambda choice: -choice.mean)  # stable: the heuristic's pick on a tie
+            screened.sort(key=lambda choice: -choice.mean)  # stable: the heuristic's pick first
+            order = screened + [choice for choice in order if choice not in screened]
         running, waiting = order[:limits.candidates], order[limits.candidates:limits.candidates
                                                             + limits.widen]
         done = max(len(choice.values) for choice in running)
@@ -226,6 +228,24 @@ class StrongBot:
             if took is None:
                 took = _took_trick(game, seat, before)
         return margin(game.results[hand].deltas, game.side_of(seat)), took
+
+
+def _nearest(order: list[Choice], legal: list[Action], count: int) -> list[Choice]:
+    """The ``count`` candidates nearest the heuristic's pick (the first) in the table's
+    order of the legal actions (the bid levels next to its bid, say): those screened
+    where there are too many to screen all.
+
+    >>> import tricktable
+    >>> legal = tricktable.new_game("rook", seed=2).legal_actions()  # pass, bid 70 ... bid 200
+    >>> order = [Choice(a) for a in [legal[3], *legal[:3], *legal[4:]]]  # the pick: bid 80
+    >>> [c.action.text for c in _nearest(order, legal, 3)]
+    ['bid 80', 'bid 75', 'bid 85']
+    """
+    if len(order) <= count:
+        return list(order)
+    place = {action: index for index, action in enumerate(legal)}
+    pick = place[order[0].action]
+    return sorted(order, key=lambda choice: abs(place[choice.action] - pick))[:count]
 
 
 class _Worlds:
