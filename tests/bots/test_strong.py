@@ -98,7 +98,8 @@ def test_the_cpu_time_cap_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr("time.thread_time", _racing_clock(10.0))
     bot = StrongBot("pinochle", seed=4)
     choices = bot.rank(game.redacted(0), game.legal_actions())
-    assert [len(choice.values) for choice in choices] == [1] * len(choices)
+    valued = [len(choice.values) for choice in choices]
+    assert max(valued) == 1 and set(valued) <= {0, 1}  # the screen's one world, then cut
     assert bot.cuts == 1
 
 
