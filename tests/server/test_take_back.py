@@ -7,7 +7,15 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from tt_server_support import Socket, app_client, create_room, game_over, play_until, seeded_room
+from tt_server_support import (
+    Socket,
+    app_client,
+    create_room,
+    game_over,
+    play_until,
+    policy,
+    seeded_room,
+)
 
 import tricktable
 from tricktable.server import ServerConfig
@@ -143,3 +151,24 @@ def test_a_card_is_taken_back_before_the_bot_answers_it() -> None:
             socket.send({"type": "act", "version": version, "action": other["text"]})
             socket.until("state", version + 2)  # the bot answers the new card
             assert game_history(client, room)[version] == other["text"]
+
+
+def test_refused_once_the_bots_have_shown_cards_since() -> None:
+    """A pass in the auction, then a bot wins it and the bots lead to the first trick: the
+    pass may not be taken back, since the cards the bots played would go back to their
+    hands, known to the player."""
+    with app_client(ServerConfig(bot_delay=0.0), MemoryStore()) as client:
+        made = create_room(client, "rook", 4, seats=["human", "random", "random", "random"])
+        with client.websocket_connect(f"/ws/{made['room']['id']}") as session:
+            socket = Socket(session, made["token"], "seat 0")
+            frame, acted = my_turn(socket), -1
+            while not (frame["legal"] and frame["view"]["phase"] == "play"
+                       and frame["view"]["trick"] and sum(frame["view"]["tricks"]) == 0):
+                if frame["legal"] and frame["version"] > acted:
+                    acted = frame["version"]
+                    action = "pass" if frame["view"]["phase"] == "bid" else policy(frame)
+                    socket.send({"type": "act", "version": acted, "action": action})
+                frame = socket.until("state")
+            assert not frame["take_back"]
+            message = refused(socket, frame["version"])["message"]
+            assert "shown you cards" in message

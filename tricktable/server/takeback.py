@@ -75,6 +75,8 @@ class TakeBacks:
 
     def __init__(self) -> None:
         self.marks: list[Mark] = []
+        self._shown_key: tuple[int, int, int] | None = None
+        self._shown = False
 
     def note(self, version: int, seat: int, log: int) -> None:
         """The action that makes ``version + 1`` is ``seat``'s; the log had ``log`` entries."""
@@ -111,7 +113,27 @@ class TakeBacks:
             return "you have no action to take back yet"
         if any(entry.kind in ENDS_A_TRICK for entry in game.log[self.marks[keep].log:]):
             return "that trick is over: a move can be taken back only until its trick ends"
+        if self.shown_since(info, game, seat, keep):
+            return ("the bots have shown you cards since (played, passed or melded): they "
+                    "stay where you saw them, so that move stands")
         return None
+
+    def rewound(self, info: RoomInfo, game: GameState, keep: int) -> GameState:
+        """The game as it was before the action at ``keep`` in the history."""
+        back = start_game(info)
+        for text in game.history[:keep]:
+            back.apply(text)
+        return back
+
+    def shown_since(self, info: RoomInfo, game: GameState, seat: int, keep: int) -> bool:
+        """Whether the actions from ``keep`` on let ``seat`` place a card it could not place
+        before them (a bot's card played, passed to it or melded): taking them back would
+        leave the seat knowing a bot's hidden card. Kept per history length."""
+        key = (len(game.history), keep, seat)
+        if self._shown_key != key:
+            before = self.rewound(info, game, keep).hidden_from(seat)
+            self._shown_key, self._shown = key, bool(before & ~game.hidden_from(seat))
+        return self._shown
 
     def last_of(self, info: RoomInfo, game: GameState, seat: int) -> int | None:
         """The index in the history of ``seat``'s last action, or None."""
@@ -131,9 +153,7 @@ class TakeBacks:
         assert client.seat is not None
         keep = self.last_of(room.info, room.game, client.seat)
         assert keep is not None
-        game = start_game(room.info)
-        for text in room.game.history[:keep]:
-            game.apply(text)
+        game = self.rewound(room.info, room.game, keep)
         info = copy.copy(room.info)
         info.version = keep
         info.settings = mark_taken_back(info.settings)
