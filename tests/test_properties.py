@@ -97,11 +97,13 @@ def test_random_games_under_any_rule_options_end_conserve_cards_add_up_and_repla
 
 @pytest.mark.parametrize(("name", "players"), CASES, ids=[f"{n}-{p}p" for n, p in CASES])
 @PROPERTY
-@given(seed=seeds, picks=choices, probe=st.integers(min_value=0, max_value=2**16))
+@given(seed=seeds, picks=choices, probe=st.integers(min_value=0, max_value=2**16),
+       data=st.data())
 def test_a_refused_action_changes_nothing(
-    name: str, players: int, seed: int, picks: list[int], probe: int
+    name: str, players: int, seed: int, picks: list[int], probe: int, data: st.DataObject
 ) -> None:
-    game = start(name, players, seed)
+    """Under any of the game's options too (a pass refused mid-pass, a wrong announcement)."""
+    game = start(name, players, seed, data.draw(rule_options(name), label="options"))
     for pick in picks:
         if game.is_over:
             break
