@@ -78,7 +78,9 @@ def play_whole_game(client: Any, game: str, players: int, seed: int,
 
 @pytest.mark.parametrize(("game", "players"), cases(), ids=lambda c: str(c))
 def test_no_frame_shows_a_hidden_card(client: Any, game: str, players: int) -> None:
-    play_whole_game(client, game, players, seed=11)
+    """Whole games under the options the game declares random play ends with (its floor)."""
+    floor = dict(tricktable.find_game(game).playout_options)
+    play_whole_game(client, game, players, seed=11, options=floor)
 
 
 VARIANTS = [("pinochle", 4, {"passing": True, "pass_count": 4, "target": 20, "loss_limit": 20}),
