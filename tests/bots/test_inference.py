@@ -81,7 +81,7 @@ def test_rook_weights_read_the_hand_before_the_nest() -> None:
     finally:
         auction.rook_bot.bid_limit = monkey  # type: ignore[assignment]
     assert len(seen) == 1 and seen[0].bit_count() == 14
-    assert not seen[0] >> world.nest_card & 1  # type: ignore[attr-defined]
+    assert not seen[0] & world.nest_cards  # type: ignore[attr-defined]
     assert seen[0] & world.discarded  # type: ignore[attr-defined]
 
 

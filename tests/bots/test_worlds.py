@@ -16,6 +16,7 @@ import random
 import pytest
 from scipy.stats import chisquare
 
+import tricktable
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.engine.worlds import Hidden, InconsistentWorld
 
@@ -140,8 +141,9 @@ def test_the_rook_nest_card_may_be_any_card_the_bidder_took_it_with() -> None:
     for _ in range(300):
         world = game.world(other, rng)
         held = world.hands[bidder] | world.discarded | played  # type: ignore[attr-defined]
-        assert held.bit_count() == 15 and held >> world.nest_card & 1  # type: ignore[attr-defined]
-        nest_cards.append(world.nest_card)  # type: ignore[attr-defined]
+        found = world.nest_cards  # type: ignore[attr-defined]
+        assert held.bit_count() == 15 and found.bit_count() == 1 and held & found == found
+        nest_cards.append(found.bit_length() - 1)
     share = sum(played >> card & 1 for card in nest_cards) / len(nest_cards)
     assert 0.25 < share < 0.55  # 6 of 15 cards: 0.4
 
@@ -177,3 +179,24 @@ def test_a_world_keeps_no_trace_of_the_real_hidden_cards() -> None:
         redacted = game.redacted(seat)
         assert redacted._hidden_masks(seat) == other.redacted(seat)._hidden_masks(seat)
         assert (redacted.seed, redacted.log, redacted.history, redacted.deal) == (0, [], [], {})
+
+
+def test_a_nest_of_5_is_any_5_of_the_cards_the_bidder_held() -> None:
+    """With the Kentucky nest the bidder's 5 nest cards and 5 discards are unseen by the
+    others: worlds deal a 5-card discard and 5 nest cards among the bidder's 18."""
+    rng = random.Random(7)
+    game = tricktable.new_game("rook", seed=7, options={"nest": 5})
+    while game.phase != "play":
+        random_step(game, rng)
+    for _ in range(8):
+        random_step(game, rng)
+    bidder = game.bidder  # type: ignore[attr-defined]
+    other = (bidder + 1) % 4
+    for _ in range(50):
+        world = game.world(other, rng)
+        held = world.hands[bidder] | world.discarded | world.played[bidder]  # type: ignore
+        assert held.bit_count() == 18 and world.discarded.bit_count() == 5  # type: ignore
+        assert world.nest_cards.bit_count() == 5 and held & world.nest_cards == world.nest_cards
+        assert world.hands[other] == game.hands[other]  # type: ignore[attr-defined]
+        assert [h.bit_count() for h in world.hands] == [  # type: ignore[attr-defined]
+            h.bit_count() for h in game.hands]  # type: ignore[attr-defined]

@@ -369,7 +369,7 @@ def test_the_bidder_takes_the_nest_card_seen_only_by_the_bidder() -> None:
     game = won_bid(places, bidder=1)
     assert phase(game) is Phase.DISCARD and game.to_move == 1
     assert "G7" in game.view(1)["hand"] and len(game.view(1)["hand"]) == 15
-    assert game.view(1).get("nest_card") == "G7"
+    assert game.view(1).get("nest_cards") == ["G7"]
     assert game.reveal()["nest"] == []
     for seat in (0, 2, 3, None):
         assert "G7" not in words(game.view(seat)), f"seat {seat} sees the nest card"

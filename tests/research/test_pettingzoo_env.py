@@ -114,7 +114,7 @@ def _bookkeeping(environment: TricktableEnv) -> tuple[object, ...]:
 BAD_IDS: list[tuple[str, Callable[[int, int], object], str]] = [
     ("masked-out", lambda legal, size: 28, "discard"),  # Rook's first discard id
     ("negative", lambda legal, size: legal - size, r"action id -\d+ is not in rook's table"),
-    ("too-big", lambda legal, size: 999, "action id 999 is not in rook's table of 146 actions"),
+    ("too-big", lambda legal, size: 999, "action id 999 is not in rook's table of 148 actions"),
     ("float", lambda legal, size: legal + 0.7, r"action id \d+\.7 is not an integer"),
     ("whole-float", lambda legal, size: float(legal), "is not an integer"),
     ("bool", lambda legal, size: True, "action id True is not an integer"),

@@ -7,7 +7,8 @@ game's name; it reads the game class's declarations instead, which
 - ``phases``: the phases a hand passes through, in order (the observation
   vector one-hot encodes a game's own phases only);
 - ``deal_piles``: by number of players, the piles an explicit ``deal=`` takes
-  besides the hands (Rook's nest), each with its number of cards;
+  besides the hands (Rook's nest), each with its number of cards, and
+  ``deal_layout(players, rules)`` the same under a game's options (a nest of 5);
 - ``zero_sum`` and ``hand_bounds(players, rules)``: what OpenSpiel's game info
   needs (:class:`HandBounds`);
 - ``features(players, sides)``: the observation features the game adds

@@ -60,8 +60,9 @@ class PlaySpec:
     the highest key wins. ``duty`` combines :data:`FOLLOW`, :data:`HEAD`,
     :data:`TRUMP` and :data:`OVERTRUMP`. ``calls[seat]`` are the cards the
     seat may play with a call that makes their suit its side's trump
-    (Notrump's markers). A game replaces its spec when the rules change in the
-    hand (a trump named, a stock closed, a trump called).
+    (Notrump's markers). ``sits_out`` is a seat that plays no card this hand: the
+    others play tricks of one card fewer, in turn around it. A game replaces its spec
+    when the rules change in the hand (a trump named, a stock closed, a trump called).
 
     >>> from tricktable.cards import STANDARD
     >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
@@ -82,6 +83,7 @@ class PlaySpec:
     suit_masks: tuple[int, ...] = ()  # the deck's suits (what a call makes trump)
     most_tricks_bonus: int = 0  # points, at the hand's end, to the side with more tricks ...
     bonus_side: int = 0  # ... this side on a tie (Rook's 20 for most cards: the bidders)
+    sits_out: int = -1  # a seat that plays no card this hand (Rook's low boy partner); -1: none
     # per rank from the lowest, the cards of that rank or higher (made on first use)
     _at_least: tuple[int, ...] = field(init=False, default=(), repr=False, compare=False)
     _low_rank: int = field(init=False, default=0, repr=False, compare=False)
@@ -403,9 +405,13 @@ class TrickGame(GameState):
         trick.append(card)
         seats = self.trick_seats
         seats.append(seat)
-        if len(trick) < spec.players + (seats[0] is None):
+        out = spec.sits_out  # -1, or a seat that plays no card this hand
+        if len(trick) < spec.players + (seats[0] is None) - (out >= 0):
             if seat is not None:
-                self.to_move = seat + 1 if seat + 1 < spec.players else 0
+                following = seat + 1 if seat + 1 < spec.players else 0
+                if following == out:
+                    following = following + 1 if following + 1 < spec.players else 0
+                self.to_move = following
             return None
         return self._finish_trick()
 
@@ -458,12 +464,21 @@ class TrickGame(GameState):
         """The rest of this hand's trick play for the solver (None: not at trick play)."""
         if self.to_move is None or not self._at_tricks():
             return None
-        sides = max(self.spec.side_of) + 1
+        spec = self.spec
+        sides = max(spec.side_of) + 1
         side_tricks = [0] * sides
         for seat, won in enumerate(self.tricks_won):
-            side_tricks[self.spec.side_of[seat]] += won
-        return Position(self.spec, tuple(self.hands), tuple(self.trick), tuple(self.trick_seats),
-                        self.to_move, self.win_pos, self.win_key, self.tricks_played,
+            side_tricks[spec.side_of[seat]] += won
+        seats = [seat for seat in range(spec.players) if seat != spec.sits_out]
+        if len(seats) < spec.players:  # the seats that play, as a table of their own
+            spec = replace(spec, players=len(seats), sits_out=-1,
+                           side_of=tuple(spec.side_of[s] for s in seats),
+                           trumps=tuple(spec.trumps[s] for s in seats),
+                           calls=tuple(spec.calls[s] for s in seats) if spec.calls else ())
+        index = {seat: number for number, seat in enumerate(seats)}
+        return Position(spec, tuple(self.hands[s] for s in seats), tuple(self.trick),
+                        tuple(None if s is None else index[s] for s in self.trick_seats),
+                        index[self.to_move], self.win_pos, self.win_key, self.tricks_played,
                         tuple(side_tricks), tuple(self.card_points))
 
     def _at_tricks(self) -> bool:
@@ -481,7 +496,7 @@ class TrickGame(GameState):
         the same trumps and nothing but cards are played (None otherwise)."""
         spec = self.spec
         if (self.to_move is None or not self._at_tricks() or not self._plain_tricks()
-                or len(set(spec.trumps)) != 1 or any(spec.calls)
+                or len(set(spec.trumps)) != 1 or any(spec.calls) or spec.sits_out >= 0
                 or (self.trick_seats and self.trick_seats[0] is None)):
             return None
         key = spec.key

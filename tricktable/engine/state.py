@@ -367,6 +367,12 @@ class GameState(ABC):
     playout_options: ClassVar[Mapping[str, Any]] = {}
 
     @classmethod
+    def deal_layout(cls, players: int, rules: Rules) -> Mapping[str, int]:
+        """The piles a ``deal=`` takes besides the hands under ``rules`` (name and cards):
+        ``deal_piles`` unless an option changes them (Rook's ``nest``)."""
+        return cls.deal_piles.get(players, {})
+
+    @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
         """Each player's least and greatest score change in one hand, and its most decisions."""
         raise NotImplementedError(f"{cls.title} does not declare its hand bounds")

@@ -49,9 +49,26 @@ def rook_hand(game: GameState, index: int) -> None:
     if result.declarer is None:  # thrown in: all passed
         require(points == (0, 0) and deltas == (0, 0) and sum(result.tricks) == 0, result)
         return
-    require(sum(result.tricks) == ROOK_TRICKS, result)
+    rules = game.rules
+    nest, tricks = rules.nest, rules.hand_size  # type: ignore[attr-defined]
     discard = result.extras["discard"]
-    require(len(discard) == 1, f"one card is discarded: {result}")
+    require(len(discard) == nest, f"the nest's {nest} cards are discarded: {result}")
+    renege = result.extras["renege"]
+    if str(result.contract).startswith("low boy") and renege is None:
+        bidder = result.declarer  # 200 either way, over at the bidder's first trick
+        made = result.seat_tricks[bidder] == 0
+        require(result.seat_tricks[(bidder + 2) % 4] == 0, f"the partner sits out: {result}")
+        require(sum(result.tricks) == tricks if made else result.seat_tricks[bidder] == 1,
+                result)
+        require(result.made == made and deltas[bidder % 2] == (200 if made else -200)
+                and deltas[1 - bidder % 2] == 0, result)
+        return
+    if renege is None:
+        require(sum(result.tricks) == tricks == ROOK_TRICKS - (nest - 1) // 4, result)
+    if str(result.contract).startswith("low boy"):  # a renege forfeits a low boy too
+        offenders = renege["seat"] % 2
+        require(deltas[offenders] == 0 and deltas[1 - offenders] == ROOK_HAND_TOTAL, result)
+        return
     lost = sum(rook_card_points(text) for text in discard)
     require(sum(points) == ROOK_HAND_TOTAL - lost,
             f"hand {index + 1}: card points {points} should total {ROOK_HAND_TOTAL} - {lost} "

@@ -17,135 +17,55 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tricktable.cards import ROOK, Card, Seat, bits
 from tricktable.engine import observe as obs
-from tricktable.engine.actions import Action, ActionTable, CardActions
+from tricktable.engine.actions import Action
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
-from tricktable.engine.play import (
-    FOLLOW,
-    PLAY_PHASE,
-    PlaySpec,
-    TrickGame,
-    plain_spec,
-    spec_with,
-)
+from tricktable.engine.play import PLAY_PHASE, PlaySpec, spec_with
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
-from tricktable.engine.rules import Rules, option
+from tricktable.engine.rules import Rules
 from tricktable.engine.state import JSON, DealError, Phase, deal_round, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
+from tricktable.games.rook_cards import (
+    BID_MAX,
+    BID_MIN,
+    BID_STEP,
+    BIDS,
+    BIRD,
+    BIRD_MASK,
+    CARDS_BONUS,
+    COLOURS,
+    COUNTERS,
+    DISCARD,
+    HAND_SIZE,
+    KEYS,
+    LOW_BOY,
+    LOWBOY,
+    NO_TRUMP,
+    NOTRUMP,
+    PASS,
+    PLAY_CARDS,
+    POINTS,
+    TABLE,
+    RookRules,
+    hand_text,
+    play_spec,
+)
+from tricktable.games.rook_table import RookTable
 
-BID_MIN, BID_MAX, BID_STEP = 70, 200, 5
-HAND_SIZE = 14
-CARDS_BONUS = 20
-COLOURS = 4
-BIRD: Card = ROOK.parse("Rook")
-BIRD_MASK = 1 << BIRD
-
-POINTS: list[int] = [0] * len(ROOK)
-"""Counter value of each card: 5s 5, 10s and 14s 10, 1s 15, the Rook 20."""
-for _card in range(len(ROOK)):
-    _label = ROOK.ascii(_card)[1:]
-    POINTS[_card] = {"5": 5, "10": 10, "14": 10, "1": 15, "ook": 20}.get(_label, 0)
-COUNTERS = sum(1 << c for c, p in enumerate(POINTS) if p)
-
-SUIT_MASKS = ROOK.suit_masks[:COLOURS]
-
-
-def play_spec(trump: int, enforce_follow_suit: bool = True) -> PlaySpec:
-    """Rook's trick play once ``trump`` is named: follow the led colour (the Rook is a
-    trump, the lowest), else any card; trump over all. Reneges are refused unless
-    the option lets them stand (then they forfeit the hand at its end).
-
-    >>> spec = play_spec(trump=0)
-    >>> spec.key(0, BIRD, BIRD) < spec.key(0, ROOK.parse("R2"), BIRD)  # the Rook: lowest trump
-    True
-    """
-    plain = plain_spec(ROOK, players=4, sides=2, trump=trump, points=tuple(POINTS),
-                       duty=FOLLOW if enforce_follow_suit else 0)
-    trumps = SUIT_MASKS[trump] | BIRD_MASK
-    follows = tuple(trumps if card == BIRD or follows & trumps else follows
-                    for card, follows in enumerate(plain.follows))
-    rank = tuple(-1 if card == BIRD else r for card, r in enumerate(plain.rank))
-    return PlaySpec(players=4, side_of=plain.side_of, follows=follows, rank=rank,
-                    trumps=(trumps,) * 4, points=plain.points, tricks=HAND_SIZE,
-                    duty=plain.duty, suit_masks=plain.suit_masks,
-                    most_tricks_bonus=CARDS_BONUS)
-
-
-SPECS = {(trump, enforce): play_spec(trump, enforce) for trump in range(COLOURS)
-         for enforce in (True, False)}
-KEYS = [[[SPECS[trump, True].key(0, card, SUIT_MASKS[led].bit_length() - 1)
-          for card in range(len(ROOK))] for led in range(COLOURS)] for trump in range(COLOURS)]
-"""``KEYS[trump][led][card]``: each card's key in a trick led in colour ``led`` (for bots)."""
-
-
-TABLE = ActionTable(ROOK, [
-    ("bid", "number", range(BID_MIN, BID_MAX + 1, BID_STEP)),
-    ("pass", "none", [None]),
-    ("discard", "card", range(len(ROOK))),
-    ("trump", "suit", range(COLOURS)),
-    ("play", "card", range(len(ROOK))),
-])
-PLAY = TABLE.kind_index("play")
-PLAY_ACTIONS = [PLAY[card] for card in range(len(ROOK))]
-PLAY_CARDS = CardActions(PLAY_ACTIONS)
-DISCARD = TABLE.kind_index("discard")
-BIDS = TABLE.kind_index("bid")
-PASS = TABLE.get("pass")
-BID_LIST = [BIDS[bid] for bid in range(BID_MIN, BID_MAX + 1, BID_STEP)]
-BID_OFFERS = [([PASS, *BID_LIST[low:]], sum(1 << a.id for a in [PASS, *BID_LIST[low:]]))
-              for low in range(len(BID_LIST) + 1)]
-"""Per lowest bid allowed (its index in ``BID_LIST``): the bid actions and their ids' mask."""
-EXPECTED = {Phase.BID: ("bid", "pass"), Phase.DISCARD: ("discard",),
-            Phase.TRUMP: ("trump",), Phase.PLAY: ("play",)}
-
-
-@dataclass(frozen=True)
-class RookRules(Rules):
-    """Rook's options (RULES.md section 1)."""
-
-    target: int = option(500, "points that win the game", minimum=1, maximum=2500)
-    all_pass: str = option(
-        "redeal", "when all four pass: redeal, or the dealer takes the bid at 70",
-        choices=("redeal", "dealer_takes_70"),
-    )
-    loss_limit: int = option(
-        0, "a team at or below minus this many points loses the game (0: no limit)", minimum=0,
-        maximum=2500
-    )
-    enforce_follow_suit: bool = option(
-        True, "refuse a renege; off: reneges are allowed and forfeit the hand at its end"
-    )
-
-
-def hand_text(mask: int, trump: int | None = None) -> list[str]:
-    """Cards sorted for display: by colour, high to low, the Rook with trump.
-
-    >>> hand_text(sum(1 << ROOK.parse(c) for c in ["Rook", "R1", "R2", "G14"]), trump=0)
-    ['R1', 'R2', 'Rook', 'G14']
-    """
-    if trump is None:
-        return ROOK.hand_texts(mask)  # colour by colour, high to low, the Rook last
-    order: list[Card] = []
-    for suit in range(COLOURS):
-        order.extend(sorted(bits(mask & SUIT_MASKS[suit]), reverse=True))
-        if suit == trump and mask & BIRD_MASK:
-            order.append(BIRD)
-    if trump is None and mask & BIRD_MASK:
-        order.append(BIRD)
-    return [ROOK.text(card) for card in order]
+__all__ = ["BID_MAX", "BID_MIN", "BID_STEP", "BIRD", "BIRD_MASK", "CARDS_BONUS", "COUNTERS",
+           "HAND_SIZE", "KEYS", "POINTS", "RookGame", "RookRules", "hand_text", "play_spec"]
 
 
 @register_game
-class RookGame(TrickGame):
+class RookGame(RookTable):
     """A game of Rook to the target, or one hand when dealt from ``deal=``."""
 
     name = "rook"
@@ -157,11 +77,11 @@ class RookGame(TrickGame):
     tricks_reviewable = False  # the seed: tricks may not be reviewed until the hand ends
     play_points = POINTS
     point_fields = frozenset({"card_points"})
-    unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_card", "played"})
+    unsearched = frozenset({"last_trick", "lacks", "bids", "taken", "nest_cards", "played"})
     result_keys: ClassVar[dict[str, Key]] = {
         "renege": Key("record", "the first renege: {seat, trick}, which forfeits the hand",
                       nullable=True),
-        "discard": Key("cards", "the card the bidder discarded (counts for nobody)"),
+        "discard": Key("cards", "the cards the bidder discarded (a counter counts for nobody)"),
     }
     view_keys: ClassVar[dict[str, Key]] = {
         "bids": Key("records", "the auction so far: {seat, bid}, bid null for a pass"),
@@ -170,7 +90,13 @@ class RookGame(TrickGame):
         "bid": Key("count", "the bid the declarer must make", nullable=True),
         "nest_size": Key("count", "cards in the nest"),
         "target": Key("count", "points that win the game"),
-        "nest_card": Key("card", "the card the declarer took from the nest", private=True),
+        "rook_rank": Key("text", "the Rook among the trumps: lowest, 10.5 or highest"),
+        "min_bid": Key("count", "the lowest bid"),
+        "low_boy": Key("flag", "the contract is a low boy: the declarer plays alone to take no "
+                               "trick"),
+        "sits_out": Key("seat", "the seat that plays no card this hand (a low boy declarer's "
+                                "partner, its cards face down)", nullable=True),
+        "nest_cards": Key("cards", "the cards the declarer took from the nest", private=True),
         "discard": Key("cards", "the declarer's discard", private=True),
     }
     rules: RookRules
@@ -189,24 +115,28 @@ class RookGame(TrickGame):
 
     def _start_hand(self) -> None:
         self.hand_number += 1
+        rules = self.rules
+        size = rules.hand_size
         if self.deal is not None:
             self.dealer, self.hands, piles = read_deal(
-                ROOK, self.deal, 4, HAND_SIZE, {"nest": 1})
+                ROOK, self.deal, 4, size, {"nest": rules.nest})
             self.nest = piles["nest"]
         else:
             order = self.shuffled()
-            self.hands = deal_round(order[:-1], 4, self.dealer)
-            self.nest = 1 << order[-1]
-        self.nest_card: Card | None = None
+            self.hands = deal_round(order[:-rules.nest], 4, self.dealer)
+            self.nest = sum(1 << card for card in order[-rules.nest:])
+        self.nest_cards = 0  # what the bidder found in the nest
         self.discarded = 0
-        self.bids: list[tuple[Seat, int | None]] = []
+        self.bids: list[tuple[Seat, int | str | None]] = []  # a number, LOW_BOY, None: pass
         self.passed = 0  # bitmask of seats that have passed
         self.high_bid = 0
         self.high_seat: Seat | None = None
         self.bidder: Seat | None = None
+        self.low_boy_seat: Seat | None = None  # who bid low boy in this auction
+        self.low_boy = False  # the contract is a low boy
         self.bid = 0
         self.trump: int | None = None
-        self.spec = SPECS[0, self.rules.enforce_follow_suit]
+        self.spec = play_spec(0, rules.enforce_follow_suit, rules.rook_rank, size)
         self._start_tricks(leader=(self.dealer + 1) % 4)
         self.reneges: list[tuple[Seat, int]] = []  # (seat, trick number)
         self.phase = Phase.BID
@@ -214,22 +144,31 @@ class RookGame(TrickGame):
         name = self.seat_name(self.dealer)
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals"))
         for seat in range(4):
-            self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt 14 cards",
-                                  self.hands[seat], hand_text))
+            self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt {size} cards",
+                                  self.hands[seat], self._hand_text))
 
     def _bid_actions(self) -> list[Action]:
-        low = max(0, (self.high_bid - BID_MIN) // BID_STEP + 1) if self.high_bid else 0
-        actions, self._offered = BID_OFFERS[low]
-        return list(actions)
+        if self.low_boy_seat is not None:  # only 200 outbids a low boy
+            return [PASS, BIDS[BID_MAX]]
+        bids = [PASS, *(BIDS[b] for b in range(self._lowest_bid(), BID_MAX + 1, BID_STEP))]
+        return [*bids, LOWBOY] if self.rules.low_boy else bids
+
+    def _no_trump_allowed(self) -> bool:
+        """Whether the bidder may name no trump: the option, or a low boy's own choice."""
+        return self.rules.no_trumps or self.low_boy
 
     def _after_bid(self) -> None:
         active = [s for s in range(4) if not self.passed >> s & 1]
         if self.high_bid == BID_MAX or (self.high_seat is not None and active == [self.high_seat]):
-            self._win_bid(self.high_seat, self.high_bid)  # type: ignore[arg-type]
+            low_boy = self.high_bid < BID_MAX and self.high_seat == self.low_boy_seat
+            self._win_bid(self.high_seat, BID_MAX if low_boy else self.high_bid,  # type: ignore
+                          low_boy)
         elif not active:
             if self.rules.all_pass == "dealer_takes_70":
-                self.log.append(Event("bid", self.dealer, "all pass: the dealer takes it at 70"))
-                self._win_bid(self.dealer, BID_MIN)
+                low = self.rules.min_bid
+                self.log.append(Event("bid", self.dealer,
+                                      f"all pass: the dealer takes it at {low}"))
+                self._win_bid(self.dealer, low)
             else:
                 self.log.append(Event("hand", None, "all pass: the hand is thrown in"))
                 self._end_hand(thrown_in=True)
@@ -239,17 +178,24 @@ class RookGame(TrickGame):
                 seat += 1
             self.to_move = seat % 4
 
-    def _win_bid(self, seat: Seat, bid: int) -> None:
-        self.bidder, self.bid = seat, bid
-        self.nest_card = self.nest.bit_length() - 1
+    def _win_bid(self, seat: Seat, bid: int, low_boy: bool = False) -> None:
+        """``seat`` wins the auction at ``bid`` (a low boy: for 200 either way)."""
+        self.bidder, self.bid, self.low_boy = seat, bid, low_boy
+        self.nest_cards = self.nest
         self.hands[seat] |= self.nest
         self.nest = 0
         name = self.seat_name(seat)
-        self.log.append(Event("nest", seat, f"{name} wins the bid at {bid} and takes the nest",
-                              f"you win the bid at {bid}; the nest holds "
-                              f"{ROOK.text(self.nest_card)}"))
+        won = "low boy" if low_boy else f"the bid at {bid}"
+        self.log.append(Event("nest", seat, f"{name} wins {won} and takes the nest",
+                              f"you win {won}; the nest holds "
+                              f"{' '.join(ROOK.text(c) for c in bits(self.nest_cards))}"))
         self.phase = Phase.DISCARD
         self.to_move = seat
+
+    def _spec(self, trump: int) -> PlaySpec:
+        """The play spec once ``trump`` is named, under this game's options."""
+        rules = self.rules
+        return play_spec(trump, rules.enforce_follow_suit, rules.rook_rank, rules.hand_size)
 
     def _discardable(self) -> int:
         hand = self.hands[self.to_move or 0]
@@ -268,7 +214,8 @@ class RookGame(TrickGame):
 
     def _trick_done(self, winner: Seat | None, cards: list[Card]) -> None:
         super()._trick_done(winner, cards)
-        if self.tricks_played == HAND_SIZE:
+        # a low boy is lost with the bidder's first trick: nothing is left to decide
+        if self.tricks_played == self.spec.tricks or (self.low_boy and winner == self.bidder):
             self._end_hand()
 
     # -- scoring -----------------------------------------------------------
@@ -282,12 +229,18 @@ class RookGame(TrickGame):
         made: bool | None = None  # whether the bidders made their bid
         if not thrown_in:
             bidders = (self.bidder or 0) % 2
-            bonus_team = bidders if team_tricks[bidders] >= 7 else 1 - bidders
-            points[bonus_team] += CARDS_BONUS
+            # the bidders need half the tricks, the others more than half (no "cards" in a
+            # low boy, which scores 200 either way)
+            bonus_team = bidders if 2 * team_tricks[bidders] >= self.spec.tricks else 1 - bidders
+            if not self.low_boy:
+                points[bonus_team] += CARDS_BONUS
             if self.reneges:
                 seat, trick_number = self.reneges[0]
                 renege = {"seat": seat, "trick": trick_number}
                 deltas[seat % 2], deltas[1 - seat % 2] = 0, 200
+            elif self.low_boy:
+                made = self.tricks_won[self.bidder or 0] == 0
+                deltas[bidders] = BID_MAX if made else -BID_MAX
             else:
                 made = points[bidders] >= self.bid
                 deltas[bidders] = points[bidders] if made else -self.bid
@@ -297,7 +250,7 @@ class RookGame(TrickGame):
         margin = None if made is None else points[(self.bidder or 0) % 2] - self.bid
         self.results.append(hand_result(
             self, declarer=declarer, made=made, margin=margin,
-            contract=None if thrown_in else f"{self.bid} {ROOK.suit_text(self.trump or 0)}",
+            contract=None if thrown_in else self._contract(),
             card_points=points, deltas=deltas, outcome=self._outcome(declarer, made, points),
             renege=renege, discard=[ROOK.text(c) for c in bits(self.discarded)]))
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
@@ -344,7 +297,8 @@ class RookGame(TrickGame):
         if phase is Phase.DISCARD:
             return [DISCARD[c] for c in bits(self._discardable())]
         if phase is Phase.TRUMP:
-            return [TABLE.get("trump", s) for s in range(COLOURS)]
+            colours = [TABLE.get("trump", s) for s in range(COLOURS)]
+            return [*colours, NOTRUMP] if self._no_trump_allowed() else colours
         return []
 
     def _illegal(self, action: Action) -> str | None:
@@ -352,11 +306,25 @@ class RookGame(TrickGame):
         if phase is Phase.PLAY and kind == "play":
             card, seat = action.arg or 0, self.to_move or 0
             return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
-        expected = EXPECTED[phase]
+        bidding = ("bid", "pass", "lowboy") if self.rules.low_boy else ("bid", "pass")
+        expected = {Phase.BID: bidding, Phase.DISCARD: ("discard",),
+                    Phase.TRUMP: ("trump", "notrump") if self._no_trump_allowed() else ("trump",),
+                    Phase.PLAY: ("play",)}[phase]
+        if kind == "notrump" and not self._no_trump_allowed():
+            return "no trump is not played at this table (the option no_trumps is off)"
+        if kind == "lowboy" and not self.rules.low_boy:
+            return "low boy is not played at this table (the option low_boy is off)"
         if kind not in expected:
             return f"it is time to {' or '.join(expected)}, not to {kind}"
+        if phase is Phase.BID and self.low_boy_seat is not None and kind != "pass" \
+                and action.arg != BID_MAX:
+            return f"{self.seat_name(self.low_boy_seat)} bid low boy: only 200 outbids it"
+        if kind == "lowboy" and self.high_bid == BID_MAX:
+            return "200 has been bid: low boy cannot outbid it"
         if kind == "bid":
             bid = action.arg or 0
+            if bid < self.rules.min_bid:
+                return f"the lowest bid is {self.rules.min_bid}"
             if bid <= self.high_bid:
                 return f"a bid must be higher than the high bid of {self.high_bid}"
         elif kind == "discard":
@@ -380,11 +348,15 @@ class RookGame(TrickGame):
             self._play(action.arg or 0)
             return
         name = self.seat_name(seat)
-        if kind == "bid" or kind == "pass":
+        if kind in ("bid", "pass", "lowboy"):
             if kind == "pass":
                 self.passed |= 1 << seat
                 self.bids.append((seat, None))
                 self.log.append(Event("pass", seat, f"{name} passes"))
+            elif kind == "lowboy":
+                self.low_boy_seat = self.high_seat = seat
+                self.bids.append((seat, LOW_BOY))
+                self.log.append(Event("bid", seat, f"{name} bids low boy"))
             else:
                 self.high_bid, self.high_seat = action.arg or 0, seat
                 self.bids.append((seat, self.high_bid))
@@ -393,72 +365,19 @@ class RookGame(TrickGame):
         elif kind == "discard":
             card = action.arg or 0
             self.hands[seat] ^= 1 << card
-            self.discarded = 1 << card
+            self.discarded |= 1 << card
             self.log.append(Event("discard", seat, f"{name} discards a card",
                                   f"you discard {ROOK.text(card)}"))
-            self.phase = Phase.TRUMP
-        elif kind == "trump":
-            self.trump = action.arg
-            self.spec = spec_with(SPECS[self.trump or 0, self.rules.enforce_follow_suit],
-                                bonus_side=(self.bidder or 0) % 2)
-            self.log.append(Event("trump", seat, f"{name} names {ROOK.suit_text(self.trump or 0)}"
-                                                 " trump"))
+            if self.discarded.bit_count() == self.rules.nest:  # as many as the nest gave
+                self.phase = Phase.TRUMP
+        elif kind in ("trump", "notrump"):
+            self.trump = NO_TRUMP if kind == "notrump" else action.arg or 0
+            partner = -1 if not self.low_boy else ((self.bidder or 0) + 2) % 4
+            self.spec = spec_with(self._spec(self.trump), bonus_side=(self.bidder or 0) % 2,
+                                sits_out=partner)  # a low boy's partner plays no card
+            named = "no trump" if self.trump == NO_TRUMP else f"{self._trump_text()} trump"
+            self.log.append(Event("trump", seat, f"{name} names {named}"))
             self.phase = Phase.PLAY
-
-    def view(self, seat: Seat | None) -> JSON:
-        """What ``seat`` sees at the table (None: a spectator).
-
-        >>> import tricktable
-        >>> v = tricktable.new_game("rook", seed=5).view(0)
-        >>> len(v["hand"]), v["hand_sizes"], v["phase"]
-        (14, [14, 14, 14, 14], 'bid')
-        """
-        trump = self.trump
-        view: JSON = {
-            "game": self.name,
-            "seat": seat,
-            "players": 4,
-            "sides": self.sides,
-            "phase": str(self.phase),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
-            "high_bid": self.high_bid or None,
-            "high_bidder": self.high_seat,
-            "declarer": self.bidder,
-            "bid": self.bid if self.bidder is not None else None,
-            "contract": None if trump is None else f"{self.bid} {ROOK.suit_text(trump)}",
-            "trump": None if trump is None else ROOK.suit_text(trump),
-            "nest_size": self.nest.bit_count(),
-            "trick": self.trick_cards(),
-            "last_trick": None if self.trick else self.last_trick_view(),  # until the next lead
-            "tricks": [self.tricks_won[0] + self.tricks_won[2],
-                       self.tricks_won[1] + self.tricks_won[3]],
-            "scores": list(self.scores),
-            "target": self.rules.target,
-            "winner": self.winner,
-        }
-        if seat is not None:
-            view["hand"] = hand_text(self.hands[seat], trump)
-            if seat == self.bidder and self.nest_card is not None:
-                view["nest_card"] = ROOK.text(self.nest_card)
-                view["discard"] = [ROOK.text(c) for c in bits(self.discarded)]
-        view.update(self._table_view(seat))
-        return view
-
-
-    def reveal(self) -> JSON:
-        """Every card's place, face up (replays and tests only)."""
-        return {
-            "hands": [hand_text(h, self.trump) for h in self.hands],
-            "nest": [ROOK.text(c) for c in bits(self.nest)],
-            "discard": [ROOK.text(c) for c in bits(self.discarded)],
-            "trick": [ROOK.text(c) for c in self.trick],
-            "taken": [[ROOK.text(c) for c in bits(self.taken[s] | self.taken[s + 2])]
-                      for s in (0, 1)],
-        }
 
     def hidden(self, seat: Seat) -> Hidden:
         """The other hands, the nest, and (to all but the bidder) the discard, a non-counter.
@@ -494,34 +413,42 @@ class RookGame(TrickGame):
         if rest:
             self.discarded = rest[0]
         bidder = self.bidder
-        if bidder is not None and bidder != seat and self.nest_card is not None:
-            # any card the bidder held once it took the nest, played ones included
+        if bidder is not None and bidder != seat and self.nest_cards:
+            # any cards the bidder held once it took the nest, played ones included
             held = self.hands[bidder] | self.discarded | self.played[bidder]
-            self.nest_card = rng.choice(list(bits(held)))
+            found = rng.sample(list(bits(held)), self.nest_cards.bit_count())
+            self.nest_cards = sum(1 << card for card in found)
 
     play_deal_keys = frozenset({"trump", "declarer", "bid"})
 
     def _play_contract(self, deal: JSON) -> Seat | None:
-        """A play deal's contract: ``trump`` (a colour), ``declarer`` (the bidder, default
-        0) and ``bid`` (default 70)."""
-        try:
-            trump = ROOK.parse_suit(str(deal.get("trump")))
-        except ValueError as error:
-            raise DealError(f"'trump': {error}") from None
-        declarer, bid = deal.get("declarer", 0), deal.get("bid", BID_MIN)
+        """A play deal's contract: ``trump`` (a colour, or ``notrump`` where the option
+        ``no_trumps`` is on), ``declarer`` (the bidder, default 0) and ``bid`` (default the
+        minimum bid)."""
+        if deal.get("trump") == "notrump" and self.rules.no_trumps:
+            trump = NO_TRUMP
+        else:
+            try:
+                trump = ROOK.parse_suit(str(deal.get("trump")))
+            except ValueError as error:
+                raise DealError(f"'trump': {error}") from None
+        declarer, bid = deal.get("declarer", 0), deal.get("bid", self.rules.min_bid)
         if isinstance(declarer, bool) or declarer not in range(4):
             raise DealError("'declarer' must be a seat from 0 to 3")
-        if isinstance(bid, bool) or bid not in range(BID_MIN, BID_MAX + 1, BID_STEP):
-            raise DealError(f"'bid' must be a bid from {BID_MIN} to {BID_MAX} in {BID_STEP}s")
+        low = self.rules.min_bid
+        if isinstance(bid, bool) or bid not in range(low, BID_MAX + 1, BID_STEP):
+            raise DealError(f"'bid' must be a bid from {low} to {BID_MAX} in {BID_STEP}s")
         self.bidder, self.bid, self.high_bid, self.high_seat = declarer, bid, bid, declarer
         self.trump, self.nest, self.discarded = trump, 0, 0
-        self.spec = spec_with(SPECS[trump, self.rules.enforce_follow_suit],
-                              bonus_side=declarer % 2)
+        self.spec = spec_with(self._spec(trump), bonus_side=declarer % 2)
         return declarer  # type: ignore[no-any-return]
 
-    def hand_score(self, totals: list[int]) -> list[int]:
+    def hand_score(self, totals: list[int]) -> list[int] | None:
         """Each side's score for the hand had it ended with ``totals`` card points (the 20
-        for most cards in): the bidders make their bid or lose it."""
+        for most cards in): the bidders make their bid or lose it (a low boy's score is no
+        function of points: None)."""
+        if self.low_boy:
+            return None
         bidders = (self.bidder or 0) % 2
         made = totals[bidders] >= self.bid
         deltas = [0, 0]
@@ -546,52 +473,30 @@ class RookGame(TrickGame):
             hidden |= self.discarded  # shown to all once the hand is over
         return hidden
 
-    # -- what a table shows and says (read by the CLI's table screen) ---------------
-
-    display = (
-        ("Nest", "{nest_size} card, face down"),
-        ("You took from the nest", "{nest_card:cards}"),
-        ("You discarded", "{discard:cards}"),
-    )
-    """Lines a table shows beside the common ones: (label, template of view keys)."""
-
-    def prompt(self, seat: Seat) -> str | None:
-        """What ``seat`` is asked to do now, in a sentence (None: it is not its turn).
-
-        >>> import tricktable
-        >>> tricktable.new_game("rook", seed=1).prompt(2)
-        'Bid 70 to 200 in fives, or pass'
-        """
-        if seat != self.to_move:
-            return None
-        if self.phase is Phase.BID:
-            return f"Bid {max(BID_MIN, self.high_bid + BID_STEP)} to {BID_MAX} in fives, or pass"
-        if self.phase is Phase.DISCARD:
-            return ("Choose a card to discard: counters (5, 10, 14, 1 and the bird card) can't "
-                    "be discarded while you hold another card")
-        if self.phase is Phase.TRUMP:
-            return "Name trump: Red, Green, Yellow or Black"
-        if not self.trick:
-            return "Lead any card"
-        led = self.trump if self.trick[0] == BIRD else ROOK.suit_of(self.trick[0])
-        return f"Play a card: follow {ROOK.suit_text(led or 0)} if you can"
-
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
     phases = (Phase.BID, Phase.DISCARD, Phase.TRUMP, Phase.PLAY)
     deal_piles: ClassVar[Piles] = {4: {"nest": 1}}
 
+    playout_options: ClassVar[Mapping[str, Any]] = {"loss_limit": 500}
+    """Random players are set hand after hand and never reach the target: a floor ends it."""
+
     def check_hand(self, index: int) -> None:
         """The invariants of a finished hand (tricktable/games/invariants.py)."""
         invariants.rook_hand(self, index)
 
-    playout_options: ClassVar[Mapping[str, Any]] = {"loss_limit": 500}
-    """Random players are set hand after hand and never reach the target: a floor ends it."""
-
     @classmethod
     def hand_bounds(cls, players: int, rules: Rules) -> HandBounds:
-        """The 200 points either way; 27 bids and 4 passes, discard, trump, 56 cards."""
-        return HandBounds(-200.0, 200.0, 27 + 4 + 2 + 56)
+        """The 200 points either way; the bids and 4 passes, the discards, trump, the cards."""
+        assert isinstance(rules, RookRules)
+        bids = (BID_MAX - rules.min_bid) // BID_STEP + 1 + rules.low_boy
+        return HandBounds(-200.0, 200.0, bids + 4 + rules.nest + 1 + 4 * rules.hand_size)
+
+    @classmethod
+    def deal_layout(cls, players: int, rules: Rules) -> Mapping[str, int]:
+        """The nest, of the ``nest`` option's size."""
+        assert isinstance(rules, RookRules)
+        return {"nest": rules.nest}
 
     @classmethod
     def features(cls, players: int, sides: int) -> list[Feature]:
@@ -607,44 +512,8 @@ class RookGame(TrickGame):
             Feature("high_bid", (1,), "the high bid (the contract once won) / 200",
                     obs.number("high_bid", 200)),
             Feature("trump", (4,), "the trump colour, one-hot (R G Y B)", obs.suit_of("trump")),
-            Feature("nest_card", (d,), "the card the bidder found in the nest (the bidder"
-                    " only)", obs.cards_of("nest_card")),
+            Feature("nest_cards", (d,), "the cards the bidder found in the nest (the bidder"
+                    " only)", obs.cards_of("nest_cards")),
             Feature("discard", (d,), "the bidder's own discard (the bidder only)",
                     obs.cards_of("discard")),
         ]
-
-    # -- what the table shows (the web table and the terminal read these) ----
-
-    def _table_view(self, seat: Seat | None) -> JSON:
-        """The contract, trump and nest as labelled table items, and ``prompt`` (in the seat
-        to move's own view only).
-
-        >>> import tricktable
-        >>> game = tricktable.new_game("rook", seed=1)
-        >>> game.view(game.to_move)["prompt"], game.view(None)["table"][0]
-        ('Bid 70 to 200 in fives, or pass', {'label': 'Trump', 'text': 'not named yet'})
-        """
-        name = self.seat_name
-        items: list[JSON] = []
-        if self.bidder is not None:
-            items.append({"label": "Bid", "text": f"{self.bid} by {name(self.bidder)}"})
-        elif self.high_seat is not None:
-            items.append({"label": "High bid", "text": f"{self.high_bid} by "
-                                                      f"{name(self.high_seat)}"})
-        trump = "not named yet" if self.trump is None else ROOK.suit_text(self.trump)
-        items.append({"label": "Trump", "text": trump})
-        if self.nest:
-            items.append({"label": "Nest", "text": f"{self.nest.bit_count()} card face down"})
-        return {"prompt": None if seat is None else self.prompt(seat), "table": items}
-
-    def _outcome(self, declarer: Seat | None, made: bool | None, taken: list[int]) -> str:
-        """How the hand went for the bidders, in words ("made: 135 of 120", "set by 15")."""
-        if declarer is None:
-            return "thrown in: nobody bid"
-        if made is None:
-            seat = self.reneges[0][0]
-            return f"renege by {self.seat_name(seat)}: 200 to the other team"
-        points = taken[declarer % 2]
-        if made:
-            return f"made: {points} points of the {self.bid} bid"
-        return f"set by {self.bid - points}: {points} points of the {self.bid} bid"

@@ -17,7 +17,7 @@ declares them (``deal_piles``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktable.cards import Card, Seat
@@ -26,26 +26,30 @@ from tricktable.engine.registry import find_game
 Place = tuple[str, int]  # ("hand", cards) for each seat in turn, then (pile name, cards)
 
 
-def places(name: str, players: int) -> list[Place]:
-    """Every place one hand deals to, in order: each seat's hand, then the piles.
+def places(name: str, players: int, options: Mapping[str, Any] | None = None) -> list[Place]:
+    """Every place one hand deals to, in order: each seat's hand, then the piles (under the
+    rules ``options``: Rook's nest of 5 deals 13 each).
 
     >>> places("notrump", 3)
     [('hand', 17), ('hand', 17), ('hand', 17), ('turned_up', 1)]
+    >>> places("rook", 4, {"nest": 5})[-2:]
+    [('hand', 13), ('nest', 5)]
     """
     cls = find_game(name)
     if players not in cls.player_counts:
         raise ValueError(f"{cls.title} is not played by {players} players")
-    piles = cls.deal_piles.get(players, {})  # the game's declaration
+    piles = cls.deal_layout(players, cls.rules_type.from_options(options))  # as declared
     size = (len(cls.deck) - sum(piles.values())) // players
     return [("hand", size)] * players + list(piles.items())
 
 
-def deal_of(name: str, players: int, dealer: Seat, cards: Sequence[Card]) -> dict[str, Any]:
+def deal_of(name: str, players: int, dealer: Seat, cards: Sequence[Card],
+            options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The ``deal=`` that gives ``cards`` (every card once, in order) to the places in turn."""
     deck = find_game(name).deck
     deal: dict[str, Any] = {"dealer": dealer, "hands": []}
     start = 0
-    for place, size in places(name, players):
+    for place, size in places(name, players, options):
         texts = [deck.ascii(card) for card in cards[start:start + size]]
         start += size
         if place == "hand":
@@ -55,7 +59,8 @@ def deal_of(name: str, players: int, dealer: Seat, cards: Sequence[Card]) -> dic
     return deal
 
 
-def random_deal(name: str, players: int, rng: random.Random) -> dict[str, Any]:
+def random_deal(name: str, players: int, rng: random.Random,
+                options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A uniformly random ``deal=``: the dealer, then a shuffled deck.
 
     >>> deal = random_deal("bidder", 5, random.Random(1))
@@ -65,4 +70,4 @@ def random_deal(name: str, players: int, rng: random.Random) -> dict[str, Any]:
     dealer = rng.randrange(players)
     cards = list(range(len(find_game(name).deck)))
     rng.shuffle(cards)
-    return deal_of(name, players, dealer, cards)
+    return deal_of(name, players, dealer, cards, options)

@@ -59,7 +59,7 @@ def table_action(game: GameState, action_id: object) -> Action:
     'pass'
     >>> table_action(game, -1)
     Traceback (most recent call last):
-    tricktable.engine.actions.IllegalAction: action id -1 is not in rook's table of 146 actions
+    tricktable.engine.actions.IllegalAction: action id -1 is not in rook's table of 148 actions
     """
     if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
         raise IllegalAction(f"action id {action_id!r} is not an integer")
@@ -97,7 +97,7 @@ def action_mask(game: GameState) -> Mask:
     >>> game = tricktable.new_game("rook", seed=1)
     >>> mask = action_mask(game)
     >>> mask.shape, [game.table.actions[i].text for i in np.flatnonzero(mask)][:2]
-    ((146,), ['bid 70', 'bid 75'])
+    ((148,), ['bid 70', 'bid 75'])
     """
     mask = np.zeros(len(game.table), dtype=np.int8)
     for action in game.legal_actions():

@@ -248,7 +248,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
 
     def _start(self) -> None:
         name, players = self.config.name, self.config.players
-        deal = deal_of(name, players, self.dealer or 0, self.cards)
+        deal = deal_of(name, players, self.dealer or 0, self.cards, dict(self.config.options))
         self.forked = Forked(new_game(name, seed=0, players=players,
                                       options=dict(self.config.options), deal=deal))
         self.cards = []
@@ -299,7 +299,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
 
     def dealt_to(self, seat: Seat) -> list[Card]:
         """The cards chance has dealt to ``seat``'s hand so far (during the deal)."""
-        size = places(self.config.name, self.config.players)[0][1]
+        size = places(self.config.name, self.config.players, dict(self.config.options))[0][1]
         return self.cards[seat * size:(seat + 1) * size]
 
     def encode(self, seat: Seat, private: bool, out: Vector) -> None:
@@ -356,7 +356,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
     def _redealt(self, seat: Seat, rng: random.Random) -> list[Card]:
         """The cards dealt so far, those of other places drawn anew from all ``seat`` has not
         been dealt (still during the deal)."""
-        size = places(self.config.name, self.config.players)[0][1]
+        size = places(self.config.name, self.config.players, dict(self.config.options))[0][1]
         own = set(self.dealt_to(seat))
         pool = [c for c in range(len(find_game(self.config.name).deck)) if c not in own]
         others = iter(rng.sample(pool, len(self.cards) - len(own)))

@@ -104,7 +104,8 @@ class TricktableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         """Start a new episode; a seed makes it and the episodes after it reproducible."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        deal = random_deal(self.name, self.players, self._seeds) if self.episode == "hand" else None
+        deal = random_deal(self.name, self.players, self._seeds, self.options) \
+            if self.episode == "hand" else None
         self.game = new_game(self.name, seed=self._seeds.randrange(2**32), players=self.players,
                              options=self.options, deal=deal)
         self.memory = PlayMemory()

@@ -96,8 +96,8 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
     from tricktable.solver import compiled
 
     spec = position.spec
-    seat = position.to_move
-    side = spec.side_of[seat]
+    seat = game.to_move or 0  # the position numbers only the seats that play
+    side = spec.side_of[position.to_move]
     sides = max(spec.side_of) + 1
     basis = objective
     if objective == "score":

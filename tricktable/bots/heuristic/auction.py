@@ -62,7 +62,7 @@ def auction(view: dict[str, Any], seat: int, opening: int,
         if entry["seat"] == seat:
             needed = opening if high is None else high + step
             yield entry, needed, high_seat == (seat + 2) % 4
-        if entry["bid"] is not None:
+        if isinstance(entry["bid"], int):  # a number (Rook's low boy has none)
             high, high_seat = entry["bid"], entry["seat"]
 
 
@@ -72,12 +72,15 @@ def rook(world: GameState, seat: int, view: dict[str, Any]) -> float:
     card taken out); with its partner the high bidder, it bids on only with the
     heuristic's margin over the partner's bid."""
     hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
-    if seat == world.bidder and world.nest_card is not None:  # type: ignore[attr-defined]
-        hand = (hand | world.discarded) & ~(1 << world.nest_card)  # type: ignore[attr-defined]
+    if seat == world.bidder and world.nest_cards:  # type: ignore[attr-defined]
+        hand = (hand | world.discarded) & ~world.nest_cards  # type: ignore[attr-defined]
     limit = rook_bot.bid_limit(hand)
     overcall = rook_bot.DEFAULT_PARAMS.overcall_partner
     weight = 1.0
-    for entry, needed, partner_high in auction(view, seat, BID_MIN, BID_STEP):
+    opening = getattr(world.rules, "min_bid", BID_MIN)
+    for entry, needed, partner_high in auction(view, seat, opening, BID_STEP):
+        if entry["bid"] is not None and not isinstance(entry["bid"], int):
+            continue  # a low boy: no reading of the hand's strength
         reach = limit - max(needed, needed - BID_STEP + overcall if partner_high else 0)
         weight *= chance(reach if entry["bid"] is not None else -reach, SPREAD["rook"])
     return weight

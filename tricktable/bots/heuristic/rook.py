@@ -31,15 +31,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tricktable.bots.heuristic.common import CardReader, Play, TableMemory, View, chance_holds_any
 from tricktable.cards import ROOK, Card, Seat, Suit, bits, lowest
 from tricktable.engine.actions import Action
-from tricktable.games.rook import BID_MAX, BID_MIN, BID_STEP, BIRD, BIRD_MASK, KEYS, POINTS
+from tricktable.games.rook import BID_MAX, BID_MIN, BID_STEP, BIRD, BIRD_MASK, POINTS
+from tricktable.games.rook_cards import NO_TRUMP, ranks, trick_keys
 
 COLOURS = 4
 RANKS = 14
 ACE, FOURTEEN, THIRTEEN = 13, 12, 11  # rank indices of the 1, the 14 and the 13
+TEN = 8  # the rank index of the 10
 SUIT_MASKS = ROOK.suit_masks[:COLOURS]
 PLAIN_MASK = sum(SUIT_MASKS)
 COUNTER_MASK = sum(1 << card for card, points in enumerate(POINTS) if points)
@@ -52,7 +55,7 @@ def suit_mask(suit: Suit, trump: Suit | None) -> int:
     >>> suit_mask(0, 0) == SUIT_MASKS[0] | BIRD_MASK, suit_mask(1, 0) == SUIT_MASKS[1]
     (True, True)
     """
-    return SUIT_MASKS[suit] | (BIRD_MASK if suit == trump else 0)
+    return ROOK.suit_masks[suit] | (BIRD_MASK if suit == trump else 0)  # NO_TRUMP: the Rook
 
 
 def suit_of(card: Card, trump: Suit) -> Suit:
@@ -64,15 +67,20 @@ def suit_of(card: Card, trump: Suit) -> Suit:
     return trump if card == BIRD else card // RANKS
 
 
-def higher_cards(card: Card, trump: Suit) -> int:
-    """The cards of the same colour that outrank ``card`` (all trumps above the Rook).
+@lru_cache(maxsize=1024)
+def higher_cards(card: Card, trump: Suit, rook_rank: str = "lowest") -> int:
+    """The cards of the same colour that outrank ``card``, the Rook ranked among the
+    trumps by the ``rook_rank`` option (the seed's: all trumps above the Rook).
 
     >>> [ROOK.text(c) for c in bits(higher_cards(ROOK.parse("R13"), 1))]
     ['R14', 'R1']
+    >>> [ROOK.text(c) for c in bits(higher_cards(ROOK.parse("R1"), 0, "highest"))]
+    ['Rook']
     """
-    if card == BIRD:
-        return SUIT_MASKS[trump]
-    return SUIT_MASKS[card // RANKS] & ~((2 << card) - 1)
+    rank = ranks(rook_rank)
+    colour = trump if card == BIRD else card // RANKS
+    cards = suit_mask(colour, trump)
+    return sum(1 << other for other in bits(cards) if rank[other] > rank[card])
 
 
 # -- the nest: trump and discard ------------------------------------------------
@@ -134,6 +142,9 @@ class RookParams:
     bid_safety: float = 10.0  # bid up to the estimate less this
     min_estimate: float = 100.0  # pass unless the team expects this many points
     overcall_partner: float = 20.0  # outbid partner only with this much to spare
+    no_trump_ones: int = 3  # name no trump (where allowed) with this many 1s ...
+    no_trump_longest: int = 4  # ... and no colour longer than this
+    low_boy_nines: int = 2  # bid low boy with no card above the 10 and at most this many 9-10s
     trick_value: float = 3.0  # a trick's worth beyond its counters (cards bonus, the lead)
     rest_points: float = 3.0  # counters expected from each player still to play
     top_fv: float = 6.0  # later worth of the best outstanding card of a colour
@@ -217,13 +228,14 @@ class Situation:
     unseen: int  # cards whose place this seat does not know
     voids: list[int]  # per seat, colours it has shown void in
     params: RookParams
+    rook_rank: str = "lowest"  # the option: where the Rook ranks among the trumps
     partner: Seat = field(init=False)
     holders: list[int] = field(init=False)  # per colour, other seats that may hold it
 
     def __post_init__(self) -> None:
         self.partner = (self.seat + 2) % 4
         self.holders = [sum(1 for s in range(4) if s != self.seat and not self.voids[s] >> suit & 1)
-                        for suit in range(COLOURS)]
+                        for suit in range(COLOURS + 1)]  # the colours, and the Rook's own
 
     def is_void(self, seat: Seat, suit: Suit) -> bool:
         return bool(self.voids[seat] >> suit & 1)
@@ -237,17 +249,22 @@ def _above_masks(keys: Sequence[int]) -> list[int]:
     return [sum(1 << c for c, k in enumerate(keys) if k > key) for key in range(max(keys) + 2)]
 
 
-ABOVE = [[_above_masks(KEYS[trump][led]) for led in range(COLOURS)] for trump in range(COLOURS)]
-"""``ABOVE[trump][led][key]``: the cards that beat a card of that key in such a trick."""
+@lru_cache(maxsize=4)
+def above(rook_rank: str = "lowest") -> list[list[list[int]]]:
+    """``above(rank)[trump][led][key]``: the cards that beat a card of that key in such a
+    trick, with the Rook ranked by the ``rook_rank`` option."""
+    keys = trick_keys(rook_rank)
+    suits = range(COLOURS + 1)  # the colours, and NO_TRUMP
+    return [[_above_masks(keys[trump][led]) for led in suits] for trump in suits]
 
 
-def count_above(mask: int, trump: Suit, led: Suit, key: int) -> int:
+def count_above(mask: int, trump: Suit, led: Suit, key: int, rook_rank: str = "lowest") -> int:
     """How many cards of ``mask`` beat a card of ``key`` in a trick led in ``led``.
 
     >>> count_above(sum(1 << ROOK.parse(c) for c in ("R2", "R9", "G1")), 0, 1, 50)
     2
     """
-    return (mask & ABOVE[trump][led][key]).bit_count()
+    return (mask & above(rook_rank)[trump][led][key]).bit_count()
 
 
 def chance_beats(sit: Situation, seat: Seat, key: int, led: Suit) -> float:
@@ -262,11 +279,12 @@ def chance_beats(sit: Situation, seat: Seat, key: int, led: Suit) -> float:
     if sit.is_void(seat, led) or not led_holders:
         follow, void = 0.0, 1.0
     else:
-        follow = chance_holds_any(count_above(led_unseen, trump, led, key), led_holders)
+        follow = chance_holds_any(count_above(led_unseen, trump, led, key, sit.rook_rank),
+                                  led_holders)
         void = (1.0 - 1.0 / led_holders) ** led_unseen.bit_count()
     if led == trump or sit.is_void(seat, trump):
         return follow
-    trumps = count_above(sit.unseen & suit_mask(trump, trump), trump, led, key)
+    trumps = count_above(sit.unseen & suit_mask(trump, trump), trump, led, key, sit.rook_rank)
     return min(1.0, follow + void * chance_holds_any(trumps, sit.holders[trump]))
 
 
@@ -284,19 +302,19 @@ def partner_tops(sit: Situation, key: int, led: Suit) -> float:
     """
     trump, partner = sit.trump, sit.partner
     if not sit.is_void(partner, led):
-        above = count_above(sit.unseen & suit_mask(led, trump), trump, led, key)
+        higher = count_above(sit.unseen & suit_mask(led, trump), trump, led, key, sit.rook_rank)
         holders = sit.holders[led]
-        return 1.0 / holders if above and holders else 0.0
+        return 1.0 / holders if higher and holders else 0.0
     if led == trump or sit.is_void(partner, trump):
         return 0.0
-    trumps = count_above(sit.unseen & suit_mask(trump, trump), trump, led, key)
+    trumps = count_above(sit.unseen & suit_mask(trump, trump), trump, led, key, sit.rook_rank)
     return 0.5 * chance_holds_any(trumps, sit.holders[trump])
 
 
 def win_chance(sit: Situation, card: Card) -> float:
     """Chance that our team takes the trick if this seat plays ``card``."""
     led = led_suit(sit, card)
-    keys = KEYS[sit.trump][led]
+    keys = trick_keys(sit.rook_rank)[sit.trump][led]
     best_seat, best_key = sit.seat, -1
     for seat, played in sit.plays:
         if keys[played] > best_key:
@@ -329,7 +347,7 @@ def future_value(sit: Situation, card: Card) -> float:
     """
     p = sit.params
     trump = sit.trump
-    higher = (sit.unseen & higher_cards(card, trump)).bit_count()
+    higher = (sit.unseen & higher_cards(card, trump, sit.rook_rank)).bit_count()
     if card == BIRD:
         return p.rook_fv
     if card // RANKS == trump:
@@ -373,7 +391,7 @@ def trump_to_draw(sit: Situation) -> Card | None:
     plain = trumps & PLAIN_MASK
     if plain:
         top = plain.bit_length() - 1
-        if not sit.unseen & higher_cards(top, trump):
+        if not sit.unseen & higher_cards(top, trump, sit.rook_rank):
             return top
     low = plain & ~COUNTER_MASK or plain
     if not low:
@@ -433,9 +451,9 @@ class HeuristicBot:
         """
         if self.memory.start(view):
             self.tiebreak = self._new_tiebreak()
-        if view.get("trump") is None:
+        trump = trump_of(view)
+        if trump is None:
             return
-        trump = ROOK.parse_suit(view["trump"])
         last = view.get("last_trick")
         for entries in (last["cards"] if last else None, view.get("trick")):
             self.memory.note_trick(self.reader.plays(entries), lambda c: suit_of(c, trump))
@@ -447,11 +465,16 @@ class HeuristicBot:
         if kind in ("bid", "pass"):
             return self._bid(view, legal)
         hand = self.reader.mask(view["hand"])
+        if view.get("low_boy"):
+            return self._low_boy(view, legal, hand)
         if kind == "discard":
             trump = best_trump(hand)
             return min(legal, key=lambda a: discard_cost(a.arg or 0, hand, trump)
                        + self.tiebreak[a.arg or 0])
-        if kind == "trump":
+        if kind in ("trump", "notrump"):
+            notrump = next((a for a in legal if a.kind == "notrump"), None)
+            if notrump is not None and prefers_no_trump(hand, self.params):
+                return notrump
             suit = best_trump(hand)
             return next((a for a in legal if a.arg == suit), legal[0])
         return self._play(view, legal, hand)
@@ -460,28 +483,107 @@ class HeuristicBot:
         seat = view["seat"]
         partner = (seat + 2) % 4
         hand = self.reader.mask(view["hand"])
+        low_boy = next((a for a in legal if a.kind == "lowboy"), None)
+        if low_boy is not None and low_boy_hand(hand, self.params):
+            return low_boy
         limit = bid_limit(hand, self.params)
         high = view.get("high_bid") or 0
         if view.get("high_bidder") == partner and limit < high + self.params.overcall_partner:
             return _pass(legal)
-        wanted = max(BID_MIN, high + BID_STEP)
+        wanted = max(view.get("min_bid") or BID_MIN, high + BID_STEP)
         if wanted > min(limit, BID_MAX):
             return _pass(legal)
         return next((a for a in legal if a.kind == "bid" and a.arg == wanted), _pass(legal))
 
+    def _low_boy(self, view: View, legal: list[Action], hand: int) -> Action:
+        """A low boy hand: the bidder sheds its highest cards and never takes a trick
+        if it can help it; the other side tries to leave it the trick."""
+        kind = legal[0].kind
+        if kind == "discard":  # shed the highest card
+            return max(legal, key=lambda a: (RANK[a.arg or 0], self.tiebreak[a.arg or 0]))
+        if kind in ("trump", "notrump"):  # the colour the bidder holds fewest of: few trumps
+            suit = min(range(COLOURS), key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
+            return next((a for a in legal if a.arg == suit), legal[0])
+        trump = trump_of(view) or 0
+        plays = self.reader.plays(view.get("trick"))
+        cards = [a.arg for a in legal if a.arg is not None]
+        choice = low_boy_card(cards, plays, trump, view["seat"], view["declarer"],
+                              view.get("rook_rank") or "lowest")
+        self.memory.note_trick([*plays, (view["seat"], choice)], lambda c: suit_of(c, trump))
+        return next(a for a in legal if a.arg == choice)
+
     def _play(self, view: View, legal: list[Action], hand: int) -> Action:
-        trump = ROOK.parse_suit(view["trump"])
+        trump = trump_of(view) or 0
         known = hand | self.memory.seen
         if view.get("discard"):
             known |= self.reader.mask(view["discard"])
         plays = self.reader.plays(view.get("trick"))
         sit = Situation(view["seat"], hand, trump, view.get("declarer"), plays,
-                        ROOK.full & ~known, self.memory.voids, self.params)
+                        ROOK.full & ~known, self.memory.voids, self.params,
+                        view.get("rook_rank") or "lowest")
         by_card = {a.arg: a for a in legal}
         card = choose_card(sit, following(sit, [c for c in by_card if c is not None]),
                            self.tiebreak)
         self.memory.note_trick([*plays, (sit.seat, card)], lambda c: suit_of(c, trump))
         return by_card[card]
+
+
+def trump_of(view: View) -> Suit | None:
+    """The hand's trump from a view: a colour, :data:`NO_TRUMP` (the Rook the one trump)
+    once play starts with none named, or None before trump is named.
+
+    >>> trump_of({"phase": "play", "trump": None}) == NO_TRUMP, trump_of({"trump": "Green"})
+    (True, 1)
+    """
+    if view.get("trump") is not None:
+        return ROOK.parse_suit(view["trump"])
+    return NO_TRUMP if view.get("phase") == "play" else None
+
+
+def prefers_no_trump(hand: int, params: RookParams) -> bool:
+    """Whether the bidder should name no trump: many 1s and no long colour to trump with.
+
+    >>> prefers_no_trump(sum(1 << c for c in ROOK.parse_many(
+    ...     "R1 R14 R13 G1 G14 G12 Y1 Y14 Y5 B1 B14 B9 B2 G7")), DEFAULT_PARAMS)
+    True
+    """
+    ones = sum(1 for suit in range(COLOURS) if hand >> (suit * RANKS + ACE) & 1)
+    longest = max((hand & SUIT_MASKS[suit]).bit_count() for suit in range(COLOURS))
+    return ones >= params.no_trump_ones and longest <= params.no_trump_longest
+
+
+def low_boy_hand(hand: int, params: RookParams) -> bool:
+    """Whether to bid low boy: no Rook, no card above the 10, few 9s and 10s.
+
+    >>> low_boy_hand(sum(1 << c for c in ROOK.parse_many(
+    ...     "R2 R3 R5 G2 G4 G6 Y2 Y3 Y7 Y9 B2 B3 B4 B8")), DEFAULT_PARAMS)
+    True
+    """
+    if hand & BIRD_MASK or any(RANK[c] > TEN for c in bits(hand)):
+        return False
+    return sum(RANK[c] >= TEN - 1 for c in bits(hand)) <= params.low_boy_nines
+
+
+def low_boy_card(cards: list[Card], plays: list[Play], trump: Suit, seat: Seat, bidder: Seat,
+                 rook_rank: str) -> Card:
+    """The card to play in a low boy: the bidder, the highest card that does not take the
+    trick so far (else its lowest); the others, while the bidder is winning, their highest
+    card below its card, else their lowest.
+
+    >>> c = ROOK.parse
+    >>> ROOK.text(low_boy_card([c("R9"), c("R4"), c("R1")], [(1, c("R7"))], 2, 0, 0, "lowest"))
+    'R4'
+    """
+    led = suit_of(plays[0][1], trump) if plays else None
+    if led is None:  # leading: the lowest card
+        return min(cards, key=lambda card: (RANK[card], card))
+    keys = trick_keys(rook_rank)[trump][led]
+    best_seat, best = max(plays, key=lambda play: keys[play[1]])
+    to_beat = keys[best]
+    below = [card for card in cards if keys[card] < to_beat]
+    if below and bidder in (seat, best_seat):  # stay under: the highest card that does
+        return max(below, key=lambda card: (keys[card], RANK[card]))
+    return min(cards, key=lambda card: (keys[card], RANK[card]))
 
 
 def _pass(legal: list[Action]) -> Action:
