@@ -14,11 +14,14 @@ from typing import Any
 import pytest
 
 import tricktable
+from tests.games.test_sixtysix_variants import SHORT, TO_73
+from tests.games.test_sixtysix_variants import start as start_short
 from tricktable.arena import duplicate_match
-from tricktable.bots import make_bot
+from tricktable.bots import make_bot, play_game
 from tricktable.bots.heuristic import sixtysix as heuristic
 from tricktable.bots.heuristic.sixtysix import HeuristicBot
 from tricktable.engine.state import GameState
+from tricktable.games.sixtysix_rules import SANTASE, SCHNAPSEN
 
 
 def deal(p1: str, p2: str, stock: str, trump: str) -> dict[str, Any]:
@@ -123,3 +126,25 @@ def test_it_draws_trumps_after_closing() -> None:
 def test_it_beats_the_random_bot_clearly() -> None:
     result = duplicate_match("sixtysix", "heuristic", "random", deals=150, seed=0)
     assert result.margin - result.confidence > 1.0, (result.margin, result.confidence)
+
+
+def test_where_66_is_announced_it_counts_for_itself_and_never_announces_wrongly() -> None:
+    for options in (SCHNAPSEN, SANTASE):
+        endings: list[str] = []
+        for seed in range(12):
+            game = tricktable.new_game("sixtysix", seed=seed, options=options)
+            play_game(game, [HeuristicBot(), HeuristicBot()])
+            endings += [result.extras["ended_by"] for result in game.results]
+        assert "wrong_announcement" not in endings
+        assert endings.count("66") > len(endings) // 3, endings  # it does announce
+
+
+def test_with_66_counted_it_announces() -> None:
+    game = start_short(SHORT, short_deck=True, announce=True)
+    bot = HeuristicBot()
+    for action in TO_73:
+        bot.observe(game.view(0))
+        game.apply(action)
+    assert game.to_move == 0
+    assert bot.choose(game.view(0), game.legal_actions()).text == "announce"
+    assert HeuristicBot().choose(game.view(0), game.legal_actions()).text != "announce"

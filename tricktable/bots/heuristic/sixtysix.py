@@ -8,9 +8,9 @@ open and draws trumps once it is closed.
 Where 66 is announced by the player (option ``announce``) the view shows no
 points and no taken cards: the bot counts for itself, from every finished
 trick it is shown (``observe``, and ``last_trick`` on its own turns: a trick
-it won is always before it on its next turn). It announces, or shows a
-marriage, only when its own count, complete for every trick it won, reaches
-66, so it never announces wrongly.
+it won is always before it on its next turn). Its count is never more than
+its real points (a trick it did not see adds nothing), and it announces, or
+shows a marriage, only when that count reaches 66: it never announces wrongly.
 
 >>> import tricktable
 >>> from tricktable.bots import make_bot, play_game
@@ -138,7 +138,6 @@ class Memory:
         self.tricks = 0  # finished tricks noted
         self.taken = 0
         self.won = 0  # own card points
-        self.own_tricks = 0
 
     def note(self, view: dict[str, Any]) -> Memory:
         """Note the finished trick the view shows, once; a new hand starts a new memory."""
@@ -151,16 +150,12 @@ class Memory:
         cards = _mask([play["card"] for play in last["cards"]])
         self.taken |= cards
         if last["winner"] == view["seat"]:
-            self.own_tricks += 1
             self.won += sum(POINTS[c] for c in bits(cards))  # the last trick ends the hand
         return self
 
-    def exact(self, view: dict[str, Any]) -> bool:
-        """Whether every trick the seat won has been noted: then its count is exact."""
-        return bool(self.own_tricks == view["tricks"][view["seat"]])
-
     def counted(self, view: dict[str, Any]) -> int:
-        """The seat's points as it counts them: its tricks, and marriages once it has one."""
+        """The seat's points as it counts them: the tricks it saw itself win, and its
+        marriages once it has a trick; never more than its real points."""
         me = view["seat"]
         marriages = sum(m["points"] for m in view["marriages"] if m["seat"] == me)
         return self.won + (marriages if view["tricks"][me] else 0)
@@ -201,10 +196,9 @@ class HeuristicBot:
             by_kind.setdefault(action.kind, []).append(action)
         table = Table.of(view, self.memory)
         if "announce" in by_kind:  # 66 by the player: count it, never guess
-            sure = self.memory.exact(view)
-            if sure and table.points >= GOAL:
+            if table.points >= GOAL:
                 return by_kind["announce"][0]
-            by_kind["show"] = [a for a in by_kind.get("show", []) if sure and table.points
+            by_kind["show"] = [a for a in by_kind.get("show", []) if table.points
                                + marriage_value(a.arg or 0, table.trump) >= GOAL]
         for kind in ("show", "exchange"):
             if by_kind.get(kind):
