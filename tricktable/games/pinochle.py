@@ -17,16 +17,15 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
-from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, IllegalAction, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
-from tricktable.engine.observe import Feature, Reading
+from tricktable.engine.observe import Feature
 from tricktable.engine.play import (
     FOLLOW,
     HEAD,
@@ -617,72 +616,7 @@ class PinochleGame(TrickGame, Passing):
         >>> len(v["hand"]), v["hand_sizes"], v["phase"], sorted(v["beginner"])
         (12, [12, 12, 12, 12], 'bid', ['♠', '♣', '♥', '♦'])
         """
-        trump = None if self.trump is None else SUIT_TEXT[self.trump]
-        view: JSON = {
-            "game": self.name,
-            "seat": seat,
-            "players": 4,
-            "sides": self.sides,
-            "team_names": list(TEAM_NAMES),
-            "options": self.rules.to_options(),
-            "phase": str(self.phase),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "assumed_bid": self.assumed,
-            "scale": self.scale,
-            "bids": [{"seat": s, "bid": b, "meld_bid": m} for s, b, m in self.bids],
-            "high_bid": self.high_bid,
-            "high_bidder": self.high_seat,
-            "declarer": self.bidder,
-            "bid": self.bid if self.bidder is not None else None,
-            "contract": None if trump is None else f"{self.bid} {trump}",
-            "trump": trump,
-            "meld": self._meld_view(),
-            "shown": [hand_text(h & s) for h, s in zip(self.hands, self.shown, strict=True)],
-            "trick": self.trick_cards(),
-            "last_trick": self.last_trick_view(),
-            "tricks": [self.tricks_won[0] + self.tricks_won[2],
-                       self.tricks_won[1] + self.tricks_won[3]],
-            "trick_number": sum(self.tricks_won) + 1,
-            "trick_points": list(self.card_points),
-            "scores": list(self.scores),
-            "target": self.rules.target * self.scale,
-            "scoreboard": self._scoreboard(trump),
-            "winner": self.winner,
-        }
-        if view["last_trick"] is not None:
-            view["last_trick"]["number"] = self.tricks_played
-        if seat is not None:
-            view["hand"] = hand_text(self.hands[seat])
-            before_play = self.phase is Phase.BID or self.phase is Phase.TRUMP
-            view["beginner"] = beginner_data(self.hands[seat], self.scale) if before_play else None
-        view.update(self.passing_view(seat))
-        view.update(self._table_view(seat))
-        return view
-
-    def _meld_view(self) -> JSON | None:
-        if not self.melds:
-            return None
-        players = [{"seat": seat, "total": m.total * self.scale,
-                    "items": [{"name": i.name, "value": i.value * self.scale, "cards": i.texts()}
-                              for i in m.items]}
-                   for seat, m in enumerate(self.melds)]
-        return {"players": players, "teams": self.team_meld()}
-
-    def _scoreboard(self, trump: str | None) -> JSON:
-        return {
-            "teams": list(TEAM_NAMES),
-            "dealer": self.dealer,
-            "dealer_team": self.dealer & 1,
-            "meld": self.team_meld() if self.melds else None,
-            "trick_points": list(self.card_points),
-            "bid_winner": self.bidder,
-            "trump": trump,
-            "bid": self.bid if self.bidder is not None else None,
-            "scores": list(self.scores),
-        }
+        return pinochle_table.view(self, seat)
 
     def reveal(self) -> JSON:
         """Every card's place, face up (replays and tests only): copies listed twice."""
@@ -805,65 +739,9 @@ class PinochleGame(TrickGame, Passing):
 
     @classmethod
     def features(cls, players: int, sides: int) -> list[Feature]:
-        """The auction (meld bids too), trump, each seat's meld and shown cards, points."""
-        n, d = players, len(PINOCHLE)
-        return [
-            Feature("bids", (n,), "each seat's highest bid / 100 (/ 1000 on the tens count)",
-                    _by_scale(obs.bids, 100)),
-            Feature("passed", (n,), "1 for each seat that has passed",
-                    obs.passes("bids", "bid", None)),
-            Feature("meld_bids", (n,), "1 for each seat that made a meld bid",
-                    obs.passes("bids", "meld_bid", True)),
-            Feature("high_bidder", (n,), "the seat holding the high bid",
-                    obs.seat_of("high_bidder")),
-            Feature("bidder", (n,), "the seat that won the bid", obs.seat_of("declarer")),
-            Feature("high_bid", (1,), "the high bid (the contract once won) / 100",
-                    _by_scale(lambda by: obs.number("high_bid", by), 100)),
-            Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),
-            Feature("meld", (n,), "each seat's meld / 100 (clipped)", _meld_feature),
-            Feature("shown", (n, d), "the melded cards still in each hand, by relative seat",
-                    obs.cards_per_seat("shown")),
-            Feature("trick_points", (sides,), "each side's trick points / 25, own side first",
-                    _by_scale(lambda by: obs.per_side("trick_points", by), 25)),
-            Feature("gave", (d,), "the cards the seat passed", obs.cards_of("passed")),
-            Feature("received", (d,), "the cards the seat received", obs.cards_of("received")),
-        ]
-
-    # -- what the table shows (the web table and the terminal read these) ----
-
-    def _table_view(self, seat: Seat | None) -> JSON:
-        """The seed's box in the corner as labelled table items (bid winner, trump and bid,
-        meld line, trick-points line), each player's meld laid out in front of them during
-        the first trick (``at_seats``), and ``prompt`` (in the seat to move's view only).
-
-        >>> import tricktable
-        >>> game = tricktable.new_game("pinochle", seed=1)
-        >>> game.view(game.to_move)["prompt"], game.view(None)["table"][1]
-        ('Bid 21 to 100, or pass', {'label': 'Trump', 'text': 'not named yet'})
-        """
-        name, teams = self.seat_name, " · ".join
-        items: list[JSON] = []
-        if self.bidder is not None:
-            items.append({"label": "Bid", "text": f"{self.bid} by {name(self.bidder)}"})
-        else:
-            items.append({"label": "High bid", "text": f"{self.high_bid} by "
-                                                      f"{name(self.high_seat)}"})
-        items.append({"label": "Trump", "text": "not named yet" if self.trump is None
-                      else SUIT_TEXT[self.trump]})
-        if self.melds:
-            meld_line = teams(f"{t} {m}" for t, m in zip(TEAM_NAMES, self.team_meld(), strict=True))
-            points = teams(f"{t} {p}" for t, p in zip(TEAM_NAMES, self.card_points, strict=True))
-            items += [{"label": "Meld", "text": meld_line},
-                      {"label": "Trick points", "text": points}]
-        at_seats: list[list[JSON]] = [[] for _ in range(4)]
-        if self.melds and not any(self.tricks_won):
-            for place, held in zip(at_seats, self.melds, strict=True):
-                words = ", ".join(f"{item.name} {item.value * self.scale}" for item in held.items)
-                place.append({"label": f"Meld {held.total * self.scale}",
-                              "text": words or "no meld",
-                              "cards": [text for item in held.items for text in item.texts()]})
-        return {"prompt": None if seat is None else self.prompt(seat), "table": items,
-                "at_seats": at_seats}
+        """The auction (meld bids too), trump, each seat's meld and shown cards, points,
+        the cards passed and received (:func:`pinochle_table.features`)."""
+        return pinochle_table.features(players, sides)
 
     def _outcome(self, margin: int | None) -> str:
         """How the hand went for the bidders, in words."""
@@ -880,17 +758,4 @@ MELD_CAP = 150 + 2 * 4 + 6 * 2 + 2 + sum(double for *_, double in AROUND) + 30
 both dix, every double around, double pinochle."""
 
 
-def _meld_feature(r: Reading, x: obs.Cells) -> None:
-    """Each seat's meld / 100, by relative seat."""
-    if r.view["meld"] is not None:
-        for player in r.view["meld"]["players"]:
-            x[r.rel(player["seat"])] = obs.scaled(player["total"], 100 * r.view["scale"])
-
-
-def _by_scale(make: Callable[[float], obs.Fill], base: float) -> obs.Fill:
-    """A fill that divides by ``base`` times the view's ``scale``: the tens count reads alike."""
-    fills = {1: make(base), TENS: make(base * TENS)}
-
-    def fill(r: Reading, x: obs.Cells) -> None:
-        fills[r.view["scale"]](r, x)
-    return fill
+from tricktable.games import pinochle_table  # noqa: E402  (it reads this module's names)

@@ -21,11 +21,10 @@ from functools import cache
 from typing import ClassVar
 
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
-from tricktable.engine import observe as obs
 from tricktable.engine.actions import Action, ActionTable, CardActions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
-from tricktable.engine.observe import Feature, Reading
+from tricktable.engine.observe import Feature
 from tricktable.engine.play import (
     FOLLOW,
     HEAD,
@@ -623,51 +622,7 @@ class SixtySixGame(TrickGame):
         >>> len(v["hand"]), v["stock_size"], v["trump_card"], v["points"]
         (6, 12, 'A♦', [0, 0])
         """
-        view: JSON = {
-            "game": self.name,
-            "seat": seat,
-            "players": 2,
-            "sides": self.sides,
-            "phase": str(self.phase),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "declarer": None,  # no contract: each plays for itself
-            "contract": None,
-            "trump": self._suit(self.trump),
-            "trump_card": SIXTYSIX.text(self.stock[0]) if self.stock else None,
-            "stock_size": len(self.stock),
-            "closed": self.closer is not None,
-            "closer": self.closer,
-            "draw_pending": self.drawing,
-            "follow_suit": not self.stock_open,
-            "trick": self.trick_cards(),
-            "last_trick": None if self.trick else self.last_trick_view(),  # until the next lead
-            "tricks": list(self.tricks_won),
-            "taken": None if self.rules.announce else [_texts(t) for t in self.taken],
-            "points": None if self.rules.announce else [self.counted(0), self.counted(1)],
-            "marriages": [{"seat": s, "suit": self._suit(suit),
-                           "points": marriage_value(suit, self.trump),
-                           "counted": self.tricks_won[s] > 0, "shown_only": shown}
-                          for s, suit, shown in self.marriages],
-            "shown": [hand_text(self.known[s] & self.hands[s]) for s in (0, 1)],
-            "exchange": None,
-            "carry": self.carry,
-            "out": _texts(self.out),
-            "scores": list(self.scores),
-            "target": self.rules.target,
-            "winner": self.winner,
-        }
-        if self.exchanged is not None:
-            who, took = self.exchanged
-            view["exchange"] = {"seat": who, "nine": SIXTYSIX.text(self._low_trump()),
-                                "took": SIXTYSIX.text(took)}
-        if seat is not None:
-            view["hand"] = hand_text(self.hands[seat])
-        view.update(self._table_view(seat))
-        return view
-
+        return sixtysix_table.view(self, seat)
 
     def reveal(self) -> JSON:
         """Every card's place, face up; the stock top (next drawn) first."""
@@ -775,28 +730,9 @@ class SixtySixGame(TrickGame):
 
     @classmethod
     def features(cls, players: int, sides: int) -> list[Feature]:
-        """Trump, the stock, who closed it, points, marriages, cards seen, the carry."""
-        n, d = players, len(SIXTYSIX)
-        return [
-            Feature("trump", (4,), "trump, one-hot (♠ ♥ ♦ ♣)", obs.suit_of("trump")),
-            Feature("trump_card", (d,), "the face-up card under the stock",
-                    obs.cards_of("trump_card")),
-            Feature("stock_size", (1,), "cards in the stock / 12", obs.number("stock_size", 12)),
-            Feature("closed", (1,), "1 once the stock is closed", obs.flag("closed")),
-            Feature("closer", (n,), "the seat that closed the stock", obs.seat_of("closer")),
-            Feature("draw_pending", (1,), "1 when the trick's winner must draw or close",
-                    obs.flag("draw_pending")),
-            Feature("follow_suit", (1,), "1 once suit must be followed",
-                    obs.flag("follow_suit")),
-            Feature("points", (n,), "each seat's counted points / 66 (clipped; 0 when 66 is "
-                    "announced)", _points_feature),
-            Feature("marriages", (n, 4), "the marriages each seat announced, by suit",
-                    _marriages_feature),
-            Feature("shown", (n, d), "the cards each hand holds that the other has seen",
-                    obs.cards_per_seat("shown")),
-            Feature("carry", (1,), "game points carried over / 3 (clipped)",
-                    obs.number("carry", 3)),
-        ]
+        """Trump, the stock, who closed it, points, marriages, cards seen, the carry
+        (:func:`sixtysix_table.features`)."""
+        return sixtysix_table.features(players, sides)
 
     def deal_is_declared(self) -> bool:
         """The short deck deals five cards each and a stock of nine: not the declared deal.
@@ -811,55 +747,5 @@ class SixtySixGame(TrickGame):
         """The stock's cards while it is drawn from (a closed stock stays out of play)."""
         return len(self.stock) if self.stock_open else 0
 
-    # -- what the table shows (the web table and the terminal read these) ----
 
-    def _table_view(self, seat: Seat | None) -> JSON:
-        """Trump, the stock with the turned-up card under it, the points as labelled table
-        items; each player's marriages in ``at_seats``; ``prompt``: what the seat to move is
-        asked to do; ``auto_action``: the action a table may take for that seat after a short
-        pause unless it chooses another (the draw after a won trick).
-
-        >>> import tricktable
-        >>> game = tricktable.new_game("sixtysix", seed=5)
-        >>> game.view(None)["table"][1]
-        {'label': 'Stock', 'text': '12 cards, turned up under it:', 'cards': ['A♦']}
-        """
-        stock: JSON = {"label": "Stock", "text": "exhausted: follow suit from now on"}
-        if self.closer is not None:
-            stock["text"] = f"closed by {NAMES[self.closer]}: follow suit from now on"
-        elif self.stock:
-            stock["text"] = f"{len(self.stock)} cards, turned up under it:"
-            stock["cards"] = [SIXTYSIX.text(self.stock[0])]
-        items: list[JSON] = [{"label": "Trump", "text": self._suit(self.trump)}, stock]
-        if self.rules.announce:
-            items.append({"label": "Points", "text": f"not shown: announce {GOAL} when you "
-                                                     "have it, from memory"})
-        else:
-            points = " · ".join(f"{NAMES[s]} {self.counted(s)}" for s in (0, 1))
-            items.append({"label": f"Points (hand ends at {GOAL})", "text": points})
-        at_seats: list[list[JSON]] = [[], []]
-        for who, suit, _shown in self.marriages:
-            counted = "" if self.tricks_won[who] else ", counted once a trick is won"
-            at_seats[who].append({"label": "Marriage", "text": f"{self._suit(suit)} "
-                                  f"{marriage_value(suit, self.trump)}{counted}"})
-        mover = seat is not None and seat == self.to_move and self.phase is not Phase.GAME_OVER
-        return {"prompt": None if seat is None else self.prompt(seat), "table": items,
-                "at_seats": at_seats,
-                "auto_action": "draw" if mover and self.drawing else None}
-
-
-
-
-_SEAT_POINTS = obs.per_seat("points", 66)
-
-
-def _points_feature(r: Reading, x: obs.Cells) -> None:
-    """Each seat's counted points / 66, when the view shows them."""
-    if r.view["points"] is not None:
-        _SEAT_POINTS(r, x)
-
-
-def _marriages_feature(r: Reading, x: obs.Cells) -> None:
-    """The marriages each seat announced, by relative seat and suit."""
-    for marriage in r.view["marriages"]:
-        x[r.rel(marriage["seat"]), r.suit(marriage["suit"])] = 1
+from tricktable.games import sixtysix_table  # noqa: E402  (it reads this module's names)
