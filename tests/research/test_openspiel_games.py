@@ -55,10 +55,17 @@ def test_openspiel_random_simulation_test_passes(name: str, players: int) -> Non
     ("pinochle", {"last_trick": 10, "meld_needs_trick": True}),
     ("notrump", {"pass_count": 0}),
     ("rook", {"enforce_follow_suit": False}),
-], ids=["bidder", "pinochle", "notrump", "rook"])
+    ("pinochle", {"passing": True, "pass_count": 4, "tens": True}),
+    ("sixtysix", {"announce": True, "played_out": "last_trick", "marriage_needs_trick": True}),
+], ids=["bidder", "pinochle", "notrump", "rook", "pinochle-passing-tens", "santase"])
 def test_random_simulation_with_rules_options(name: str, options: dict[str, object]) -> None:
     game = load(name, tricktable.find_game(name).player_counts[0], **options)
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_a_deal_it_cannot_make_card_by_card_is_refused() -> None:
+    with pytest.raises(ValueError, match="OpenSpiel's card-by-card deal cannot play it"):
+        load("sixtysix", 2, short_deck=True)
 
 
 def test_the_deal_is_chance_card_by_card() -> None:

@@ -42,10 +42,17 @@ def test_pettingzoo_api_test_passes_for_a_hand(name: str, players: int) -> None:
 @pytest.mark.parametrize(("name", "players", "options"), [
     ("sixtysix", 2, {"target": 3}),
     ("bidder", 3, {"deals": 2, "knocking": True, "contra": True}),
-], ids=["sixtysix", "bidder-3p"])
+    ("sixtysix", 2, {"short_deck": True, "announce": True, "strict_follow": True,
+                     "played_out": "last_trick", "last_trick": 0, "target": 3}),
+], ids=["sixtysix", "bidder-3p", "schnapsen"])
 def test_pettingzoo_api_test_passes_for_a_whole_game(name: str, players: int,
                                                       options: dict[str, object]) -> None:
     _api_test(env(name, players=players, options=options, episode="game"))
+
+
+def test_a_hand_episode_it_cannot_deal_is_refused() -> None:
+    with pytest.raises(ValueError, match="play whole games"):
+        TricktableEnv("sixtysix", options={"short_deck": True})
 
 
 def test_seeded_resets_give_the_same_episodes() -> None:
