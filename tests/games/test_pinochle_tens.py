@@ -92,6 +92,13 @@ def test_a_whole_tens_game_ends_at_ten_times_the_target() -> None:
     assert max(before) < 500
 
 
+def test_the_modern_preset_passes_and_counts_in_tens_to_1500() -> None:
+    game = tricktable.new_game("pinochle", seed=2, options={"preset": "modern"})
+    options = game.record()["options"]
+    assert (options["passing"], options["pass_count"], options["tens"]) == (True, 3, True)
+    assert "preset" not in options and game.view(0)["target"] == 1500
+
+
 def test_the_option_is_a_bool() -> None:
     with pytest.raises(tricktable.OptionError, match="'tens' must be true or false"):
         tricktable.new_game("pinochle", options={"tens": 10})

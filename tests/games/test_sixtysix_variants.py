@@ -176,7 +176,11 @@ def test_the_rule_sets_are_sets_of_single_options() -> None:
     assert (santase.short_deck, santase.announce, santase.marriage_needs_trick,
             santase.played_out, santase.last_trick, santase.target) == (
         False, True, True, "last_trick", 10, 11)
-    assert set(PRESETS) == {"schnapsen", "santase"}
+    assert [preset.name for preset in PRESETS] == ["schnapsen", "santase"]
+    game = tricktable.new_game("sixtysix", seed=3, options={"preset": "schnapsen", "target": 5})
+    assert game.record()["options"] == {**SixtySixRules.from_options(SCHNAPSEN).to_options(),
+                                        "target": 5}  # the record keeps the options alone
+    assert game.view(0)["hand_sizes"] == [5, 5]
     with pytest.raises(OptionError, match="'last_trick' must be at most 10"):
         SixtySixRules(last_trick=11)
     with pytest.raises(OptionError, match="'short_deck' must be true or false"):
@@ -186,7 +190,7 @@ def test_the_rule_sets_are_sets_of_single_options() -> None:
 def test_the_rule_sets_are_the_games_presets_chosen_by_name() -> None:
     """``preset: schnapsen`` sets Schnapsen's options; an option given beside it wins; the
     record keeps the resolved options (no preset name), so it replays alone."""
-    assert [p.name for p in SixtySixRules.presets] == list(PRESETS)
+    assert SixtySixRules.presets == PRESETS
     game = tricktable.new_game("sixtysix", seed=3, options={"preset": "schnapsen", "target": 3})
     assert game.rules == SixtySixRules.from_options({**SCHNAPSEN, "target": 3})
     assert game.record()["options"] == game.rules.to_options()

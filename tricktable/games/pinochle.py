@@ -38,7 +38,7 @@ from tricktable.engine.play import (
 )
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
-from tricktable.engine.rules import Rules, option
+from tricktable.engine.rules import Preset, Rules, option
 from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
@@ -219,6 +219,11 @@ class PinochleRules(Rules):
     pass_count: int = option(3, "cards passed each way when passing is on", choices=(3, 4))
     tens: bool = option(
         False, "the tens count: counters 10 each, meld, bids, target and limits times 10")
+
+    presets: ClassVar[tuple[Preset, ...]] = (
+        Preset("modern", "a modern card room: 3 cards passed each way after trump, counted in "
+                         "tens, game to 1500", {"passing": True, "tens": True, "target": 150}),
+    )
 
 
 hand_text = PINOCHLE.hand_texts

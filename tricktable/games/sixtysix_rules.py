@@ -5,7 +5,7 @@ Each option is one rule that differs between the tables (docs/rules-sixtysix.md,
 :class:`Layout` is what the deck option changes: the cards in play, the hand
 size, the packets of the deal and the trump card that is exchanged.
 
->>> SixtySixRules.from_options(SCHNAPSEN).short_deck
+>>> SixtySixRules.from_options({"preset": "schnapsen"}) == SixtySixRules.from_options(SCHNAPSEN)
 True
 >>> layout_of(SixtySixRules(short_deck=True))
 Layout(hand_size=5, packets=(3, 3, 2, 2), stock=9, low_rank=1, low_name='jack')
@@ -18,11 +18,24 @@ tricktable.engine.rules.OptionError: option 'played_out' must be one of carry, l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from tricktable.engine.rules import Preset, Rules, option
 
 NINE, JACK = 0, 1  # ranks (see tricktable.games.sixtysix)
+
+
+SCHNAPSEN: dict[str, Any] = {
+    "short_deck": True, "announce": True, "strict_follow": True, "played_out": "last_trick",
+    "last_trick": 0, "target": 7}
+"""Austrian Schnapsen: 20 cards, announce 66, follow strictly once the stock is gone, the
+last trick wins a played-out hand (and counts no 10), game to 7."""
+
+SANTASE: dict[str, Any] = {
+    "announce": True, "strict_follow": True, "played_out": "last_trick",
+    "marriage_needs_trick": True, "target": 11}
+"""Bulgarian Santase: 24 cards, announce 66, marriages only after a won trick, follow
+strictly once the stock is gone, the last trick (10) wins a played-out hand, game to 11."""
 
 
 @dataclass(frozen=True)
@@ -47,29 +60,16 @@ class SixtySixRules(Rules):
     marriage_needs_trick: bool = option(
         False, "a marriage may be announced only by a player who has won a trick (Santase)")
 
+    presets: ClassVar[tuple[Preset, ...]] = (
+        Preset("schnapsen", "Schnapsen (Austria): 20 cards, announce 66, strict play after "
+                            "the stock, the last trick wins a played-out hand", SCHNAPSEN),
+        Preset("santase", "Santase (Bulgaria): announce 66, marriages after a trick, strict "
+                          "play after the stock, game to 11", SANTASE),
+    )
 
-SCHNAPSEN: dict[str, Any] = {
-    "short_deck": True, "announce": True, "strict_follow": True, "played_out": "last_trick",
-    "last_trick": 0, "target": 7}
-"""Austrian Schnapsen: 20 cards, announce 66, follow strictly once the stock is gone, the
-last trick wins a played-out hand (and counts no 10), game to 7."""
 
-SANTASE: dict[str, Any] = {
-    "announce": True, "strict_follow": True, "played_out": "last_trick",
-    "marriage_needs_trick": True, "target": 11}
-"""Bulgarian Santase: 24 cards, announce 66, marriages only after a won trick, follow
-strictly once the stock is gone, the last trick (10) wins a played-out hand, game to 11."""
-
-PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
-    "schnapsen": ("Schnapsen (Austria): 20 cards, announce 66, strict play after the stock",
-                  SCHNAPSEN),
-    "santase": ("Santase (Bulgaria): announce 66, marriages after a trick, game to 11", SANTASE),
-}
-"""The named rule sets: name -> (one line, options)."""
-
-SixtySixRules.presets = tuple(Preset(name, doc, options)
-                              for name, (doc, options) in PRESETS.items())
-# chosen with the option ``preset`` like every game's presets (tricktable.engine.rules)
+PRESETS = SixtySixRules.presets
+"""The named rule sets (option ``preset``)."""
 
 
 @dataclass(frozen=True)
