@@ -55,6 +55,7 @@ from tricktable.games.rook_cards import (
     POINTS,
     TABLE,
     RookRules,
+    dealt_text,
     hand_text,
     play_spec,
 )
@@ -145,7 +146,7 @@ class RookGame(RookTable):
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals"))
         for seat in range(4):
             self.log.append(dealt("hand", seat, f"{self.seat_name(seat)} is dealt {size} cards",
-                                  self.hands[seat], self._hand_text))
+                                  self.hands[seat], dealt_text(self.rules.rook_rank)))
 
     def _bid_actions(self) -> list[Action]:
         if self.low_boy_seat is not None:  # only 200 outbids a low boy

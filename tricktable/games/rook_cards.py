@@ -11,8 +11,9 @@ among the trumps is an option (``rook_rank``): the seed's lowest trump, 10.5
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any, ClassVar
 
 from tricktable.cards import ROOK, Card, bits
@@ -174,6 +175,18 @@ class RookRules(Rules):
     def hand_size(self) -> int:
         """Cards dealt to each player: the deck less the nest, in four."""
         return (len(ROOK) - self.nest) // 4
+
+
+@cache
+def dealt_text(rook_rank: str) -> Callable[[int], list[str]]:
+    """How a dealt hand's private text lists its cards: before trump is named, under the
+    table's Rook rank; one function per rank, so the log's text never changes afterwards
+    and dealt events of two games compare equal.
+
+    >>> dealt_text("lowest") is dealt_text("lowest")
+    True
+    """
+    return partial(hand_text, trump=None, rook_rank=rook_rank)
 
 
 def hand_text(mask: int, trump: int | None = None, rook_rank: str = "lowest") -> list[str]:
