@@ -54,6 +54,7 @@ def test_a_tournament_outside_the_limits_is_refused_and_nothing_starts(client: A
 
 
 def test_a_tournament_stops_at_its_next_table_when_the_server_stops() -> None:
+    """A strong bot among the entrants: the tournament is still running when the server stops."""
     from tt_server_support import app_client
 
     from tricktable.server import ServerConfig
@@ -62,7 +63,7 @@ def test_a_tournament_stops_at_its_next_table_when_the_server_stops() -> None:
     store = MemoryStore()
     with app_client(ServerConfig(bot_delay=0), store) as client:
         started = client.post("/api/tournaments", json={
-            "game": "bidder", "players": 6, "entrants": ["heuristic", "random"],
+            "game": "bidder", "players": 6, "entrants": ["heuristic", "strong"],
             "deals": 20}).json()
         rooms = client.app.state.rooms
         time.sleep(0.3)
