@@ -171,8 +171,7 @@ def test_the_strong_bot_plays_in_worker_processes() -> None:
 
 def test_ray_gives_the_process_pools_results() -> None:
     """``--ray`` on a small local Ray instance: the same figures as the process pool for
-    the same seeds (Ray is the optional ``cluster`` extra)."""
-    pytest.importorskip("ray", reason="Ray is the optional cluster extra")
+    the same seeds (Ray is the optional ``cluster`` extra, which ``[test]`` installs)."""
     args = ("bidder", "--players", "3", "--bots", "heuristic,random", "--deals", "4",
             "--seed", "7")
     pool = arena(*args, "--workers", "2")
