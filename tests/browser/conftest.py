@@ -45,8 +45,11 @@ def artifacts() -> Path:
 def server() -> Iterator[ThreadServer]:
     """The app on a free loopback port; bots wait a little so the page can follow; the
     compiled solver loaded at start, as ``tricktable serve`` does."""
-    with ThreadServer(ServerConfig(bot_delay=0.02, away_timeout=300, warm_solver=True),
-                      MemoryStore()) as running:
+    # every browser test shares this server and its one address: the new-room limit (tested
+    # in tests/server/test_limits.py) is raised so the tests' own rooms never meet it
+    config = ServerConfig(bot_delay=0.02, away_timeout=300, warm_solver=True,
+                          rooms_per_minute=10_000, rooms_burst=10_000)
+    with ThreadServer(config, MemoryStore()) as running:
         yield running
 
 
