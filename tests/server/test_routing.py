@@ -55,7 +55,7 @@ def test_a_room_is_played_through_either_process(tmp_path: Path) -> None:
     with ThreadServer(config, SqlStore(url)) as first, \
             ThreadServer(config, SqlStore(url)) as second:
         made = httpx.post(f"{first.url}/api/rooms", json={
-            "game": "rook", "name": "Ann", "options": {"target": 150},
+            "game": "rook", "name": "Ann", "options": {"target": 150, "loss_limit": 150},
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
                       {"kind": "bot", "bot": "random"}]}).json()
         room = made["room"]["id"]
