@@ -8,7 +8,6 @@ stop: the same seed, seats, bots and human choices give the same record.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -18,12 +17,12 @@ from tt_server_support import (
     JSON,
     ProcessServer,
     Socket,
+    SyncSession,
     app_client,
     create_room,
     game_over,
     play_until,
 )
-from websockets.sync.client import connect
 
 from tricktable.server import ServerConfig
 from tricktable.store import MemoryStore
@@ -76,24 +75,6 @@ def test_the_app_restarts_over_its_database(tmp_path: Path) -> None:
     finally:
         store.close()
     assert record["actions"] == reference_record()["actions"]
-
-
-class SyncSession:
-    """A websockets client with the TestClient session's two methods."""
-
-    def __init__(self, url: str) -> None:
-        self.stack = contextlib.ExitStack()
-        self.connection = self.stack.enter_context(connect(url, open_timeout=20, max_size=2**22))
-
-    def send_text(self, text: str) -> None:
-        self.connection.send(text)
-
-    def receive_text(self) -> str:
-        message = self.connection.recv(timeout=30)
-        return message if isinstance(message, str) else message.decode()
-
-    def close(self) -> None:
-        self.stack.close()
 
 
 def test_a_killed_server_comes_back_at_the_same_state(tmp_path: Path) -> None:

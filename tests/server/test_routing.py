@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 from pathlib import Path
@@ -10,8 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tt_server_support import JSON, Socket, ThreadServer, game_over, play_until
-from websockets.sync.client import connect
+from tt_server_support import JSON, Socket, SyncSession, ThreadServer, game_over, play_until
 
 from tricktable.server import ServerConfig
 from tricktable.store.sql import SqlStore
@@ -28,24 +26,6 @@ def redis_or_fail() -> None:
     except redis.RedisError as error:
         pytest.fail(f"the routing tests need Redis at {REDIS} (TRICKTABLE_TEST_REDIS_URL): "
                     f"{error}", pytrace=False)
-
-
-class SyncSession:
-    """A websockets client with the TestClient session's two methods."""
-
-    def __init__(self, url: str) -> None:
-        self.stack = contextlib.ExitStack()
-        self.connection = self.stack.enter_context(connect(url, open_timeout=20, max_size=2**22))
-
-    def send_text(self, text: str) -> None:
-        self.connection.send(text)
-
-    def receive_text(self) -> str:
-        message = self.connection.recv(timeout=30)
-        return message if isinstance(message, str) else message.decode()
-
-    def close(self) -> None:
-        self.stack.close()
 
 
 def test_a_room_is_played_through_either_process(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import uvicorn
 from fastapi.testclient import TestClient
+from websockets.sync.client import connect
 
 import tricktable
 from tricktable import GameState
@@ -299,3 +300,21 @@ def wait_for(condition: Waiter, timeout: float = 10.0, message: str = "condition
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {message}"
         time.sleep(0.01)
+
+
+class SyncSession:
+    """A websockets client with the TestClient session's two methods."""
+
+    def __init__(self, url: str) -> None:
+        self.stack = contextlib.ExitStack()
+        self.connection = self.stack.enter_context(connect(url, open_timeout=20, max_size=2**22))
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)
+
+    def receive_text(self) -> str:
+        message = self.connection.recv(timeout=30)
+        return message if isinstance(message, str) else message.decode()
+
+    def close(self) -> None:
+        self.stack.close()
