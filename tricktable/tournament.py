@@ -6,13 +6,18 @@ side's seats and B every other seat (the arena's rotation, so the luck of the
 cards cancels between the two). Each entrant's *result* at a table is the
 mean score change of the sides it holds.
 
+A person (an entrant named ``p:<player id>``) plays each deal once, from one
+side (:func:`people_tables`): its own seat is the first of that side, the
+game's partner bot holds the rest of it and a bot entrant every other side.
+
 Standings: in a game with partnerships (a side of two or more seats) by
 **matchpoints**: on each deal every result from one side is compared with
 every other entrant's result from that same side, 1 point for each beaten and
 half for each tie, shown as a percentage of the points there were; otherwise
-(each seat its own side) by **totals**, the sum of an entrant's results. The
-per-deal **margin** of a pair is the arena's: A's result minus B's, over the
-tables of that deal.
+(each seat its own side) by **totals**: the sum over the deals of an
+entrant's mean result on the deal (a person plays a deal at one table, a bot
+at several). The per-deal **margin** of a pair is the arena's: A's result
+minus B's, averaged over the tables of that deal where they met.
 
 >>> doc = run_tournament("sixtysix", ["heuristic", "random"], deals=2, seed=3)
 >>> doc["scoring"], len(doc["tables"]), [row["entrant"] for row in doc["standings"]][:1]
@@ -35,6 +40,17 @@ JSON = dict[str, Any]
 
 MAX_ENTRANTS = 8
 MAX_DEALS = 200
+MAX_PEOPLE = 4
+PERSON = "p:"  # a person entrant is "p:" and their player id
+
+
+def is_person(entrant: str) -> bool:
+    """Whether an entrant is a person (not a bot).
+
+    >>> is_person("p:x1"), is_person("heuristic")
+    (True, False)
+    """
+    return entrant.startswith(PERSON)
 
 
 @dataclass(frozen=True)
@@ -64,6 +80,30 @@ def schedule(game_name: str, entrants: Sequence[str], deals: int, seed: int = 0,
             for side_index, side in enumerate(probe.sides):
                 seats = tuple(home if s in side else away for s in range(probe.players))
                 tables.append(Seating(deal, seed + deal, home, away, side_index, seats))
+    return tables
+
+
+def people_tables(game_name: str, bots: Sequence[str], people: Sequence[str], deals: int,
+                  seed: int = 0, players: int | None = None, partner: str = "heuristic"
+                  ) -> list[Seating]:
+    """Each person's tables: one a deal, the person at the first seat of side
+    ``(deal + k) % sides`` (``k``: their place in ``people``), ``partner`` at the rest of
+    that side, the bot ``bots[(deal + k) % len(bots)]`` at every other side.
+
+    >>> [(s.deal, s.side, s.seats) for s in people_tables("sixtysix", ["a", "b"], ["p:x"], 2)]
+    [(0, 0, ('p:x', 'a')), (1, 1, ('b', 'p:x'))]
+    """
+    probe = new_game(game_name, seed=seed, players=players)
+    sides = probe.sides
+    tables = []
+    for deal in range(deals):
+        for k, person in enumerate(people):
+            side_index = (deal + k) % len(sides)
+            away = bots[(deal + k) % len(bots)]
+            side = sides[side_index]
+            seats = tuple(person if s == side[0] else partner if s in side else away
+                          for s in range(probe.players))
+            tables.append(Seating(deal, seed + deal, person, away, side_index, seats))
     return tables
 
 
@@ -105,22 +145,24 @@ def results_of(seating: Seating, sides: list[list[int]], deltas: Sequence[int]) 
 def standings(entrants: Sequence[str], sides: list[list[int]], tables: list[JSON]) -> JSON:
     """Standings, per-deal margins and the scoring used, from played tables."""
     partnerships = any(len(side) > 1 for side in sides)
-    totals = {e: 0.0 for e in entrants}
+    per_deal: dict[tuple[str, int], list[float]] = {}
     points: dict[str, list[float]] = {e: [] for e in entrants}
     by_deal_side: dict[tuple[int, int], list[tuple[str, float]]] = {}
-    margins: dict[tuple[str, str], dict[int, float]] = {}
+    margins: dict[tuple[str, str], dict[int, list[float]]] = {}
     for table in tables:
         seating = Seating(table["deal"], table["seed"], table["home"], table["away"],
                           table["side"], tuple(table["seats"]))
         results = results_of(seating, sides, table["deltas"])
         for entrant, value in results.items():
-            totals[entrant] += value
+            per_deal.setdefault((entrant, seating.deal), []).append(value)
         for index, side in enumerate(sides):
             by_deal_side.setdefault((seating.deal, index), []).append(
                 (seating.seats[side[0]], float(table["deltas"][index])))
-        pair = margins.setdefault((seating.home, seating.away), {})
-        pair[seating.deal] = pair.get(seating.deal, 0.0) + (results[seating.home]
-                                                             - results[seating.away])
+        margins.setdefault((seating.home, seating.away), {}).setdefault(
+            seating.deal, []).append(results[seating.home] - results[seating.away])
+    totals = {e: 0.0 for e in entrants}
+    for (entrant, _deal), values in per_deal.items():
+        totals[entrant] += statistics.fmean(values)
     for entries in by_deal_side.values():
         for index, (entrant, value) in enumerate(entries):
             others = [v for i, (e, v) in enumerate(entries) if i != index and e != entrant]
@@ -133,10 +175,11 @@ def standings(entrants: Sequence[str], sides: list[list[int]], tables: list[JSON
                    reverse=True)
     rows = [{"entrant": e, "total": round(totals[e], 2), "matchpoints": percent[e]}
             for e in order]
-    sides_count = len(sides)
+    deals = 1 + max((t["deal"] for t in tables), default=-1)
     return {"scoring": "matchpoints" if partnerships else "totals", "standings": rows,
             "margins": [{"home": home, "away": away,
-                         "per_deal": [round(v / sides_count, 2) for _d, v in sorted(per.items())]}
+                         "per_deal": [round(statistics.fmean(per[d]), 2) if d in per else None
+                                      for d in range(deals)]}
                         for (home, away), per in margins.items()]}
 
 
@@ -153,16 +196,28 @@ def run_tournament(game_name: str, entrants: Sequence[str], deals: int, seed: in
     for entrant in entrants:
         make_bot(entrant, cls.name, 0)  # an unknown bot is refused before anything is played
     seatings = schedule(cls.name, entrants, deals, seed, players)
-    probe = new_game(cls.name, seed=seed, players=players)
-    sides = probe.sides
     tables = []
     for number, seating in enumerate(seatings):
         played = play_table(cls.name, seating, players, check)
-        tables.append({"number": number, "deal": seating.deal, "seed": seating.seed,
-                       "home": seating.home, "away": seating.away, "side": seating.side,
-                       "seats": list(seating.seats), **played})
+        tables.append({**table_json(number, seating), **played})
         if progress is not None:
             progress(number + 1, len(seatings))
-    return {"game": cls.name, "title": cls.title, "entrants": list(entrants), "deals": deals,
-            "seed": seed, "players": probe.players, "sides": sides,
-            "tables": tables, **standings(entrants, sides, tables)}
+    return document(cls.name, entrants, deals, seed, players, tables)
+
+
+def table_json(number: int, seating: Seating) -> JSON:
+    """A table of the schedule as the document lists it (before its play is added)."""
+    return {"number": number, "deal": seating.deal, "seed": seating.seed,
+            "home": seating.home, "away": seating.away, "side": seating.side,
+            "seats": list(seating.seats)}
+
+
+def document(game_name: str, entrants: Sequence[str], deals: int, seed: int, players: int | None,
+             tables: list[JSON], names: dict[str, str] | None = None) -> JSON:
+    """A played tournament's document: its setup, tables, standings and margins; ``names``:
+    the name shown for each person entrant."""
+    probe = new_game(game_name, seed=seed, players=players)
+    return {"game": probe.name, "title": probe.title, "entrants": list(entrants),
+            "deals": deals, "seed": seed, "players": probe.players, "sides": probe.sides,
+            "names": {e: (names or {}).get(e, e) for e in entrants},
+            "tables": tables, **standings(entrants, probe.sides, tables)}

@@ -244,7 +244,7 @@ def test_migrations_reach_head_and_run_twice(tmp_path: Path) -> None:
             "alembic_version"}
         head = connection.execute(text("select version_num from alembic_version")).scalar()
     engine.dispose()
-    assert head == "0005"
+    assert head == "0006"
 
 
 def test_a_database_newer_than_the_code_is_refused_in_plain_words(tmp_path: Path) -> None:

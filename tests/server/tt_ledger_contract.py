@@ -60,6 +60,7 @@ def tournaments_and_analyses(store: Store) -> None:
     assert [(t.id, t.done, t.doc) for t in listed] == [("t1", 4, None)]
     assert ledger.tournament("t1", with_doc=False).doc is None  # type: ignore[union-attr]
     assert ledger.tournament("t9") is None
+    plan_and_updates(store)
     assert ledger.start_analysis(AnalysisInfo("lr1", 0, updated=100.0), stale_before=50.0)
     assert not ledger.start_analysis(AnalysisInfo("lr1", 0), stale_before=50.0)
     assert ledger.start_analysis(AnalysisInfo("lr1", 0, updated=300.0), stale_before=200.0)
@@ -69,3 +70,24 @@ def tournaments_and_analyses(store: Store) -> None:
         "finished", 9, {"decisions": []})
     assert not ledger.start_analysis(AnalysisInfo("lr1", 0), stale_before=1e12)
     assert ledger.analysis("lr1", 1) is None
+
+
+def plan_and_updates(store: Store) -> None:
+    """A tournament's private plan is stored, left out of the list, and changed in place."""
+    from tricktable.store.ledger import TournamentInfo
+
+    ledger = store.ledger
+    ledger.save_tournament(TournamentInfo("t2", "rook", ["random"], 1, "registering",
+                                          created=2.0, plan={"people": []}))
+
+    def register(info: TournamentInfo) -> bool:
+        assert info.plan is not None
+        info.plan["people"].append("p1")
+        return True
+
+    assert ledger.update_tournament("t2", register).plan == {"people": ["p1"]}  # type: ignore
+    assert ledger.update_tournament("t2", lambda info: False) is not None
+    found = ledger.tournament("t2")
+    assert found is not None and found.plan == {"people": ["p1"]} and found.status == "registering"
+    assert all(t.plan is None for t in ledger.tournaments())
+    assert ledger.update_tournament("t9", register) is None

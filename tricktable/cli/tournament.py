@@ -63,7 +63,7 @@ def tournament(game_name: str, entrants_text: str, deals: int, seed: int, player
         return
     console().print(standings_table(doc))
     for margin in doc["margins"]:
-        per = ", ".join(f"{v:+g}" for v in margin["per_deal"])
+        per = ", ".join("-" if v is None else f"{v:+g}" for v in margin["per_deal"])
         console().print(f"{margin['home']} - {margin['away']} per deal: {per}")
 
 

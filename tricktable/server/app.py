@@ -51,6 +51,7 @@ from tricktable.server.players import player_of_key, players_api
 from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
 from tricktable.server.ratings import room_settings
 from tricktable.server.rooms import Room
+from tricktable.server.tournament_people import check_room
 from tricktable.server.tournaments import tournaments_api
 from tricktable.store import Store, open_store
 
@@ -472,6 +473,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         info, actions = found
         if info.status != "finished":  # the record's seed deals every hidden card
             raise HTTPException(403, "a game is shown face up only once it is over")
+        await check_room(rooms, info)  # a tournament's deal: once the tournament is over
         try:
             record = {**start_game(info).record(), "actions": [a.text for a in actions]}
         except ValueError as error:  # a game no longer registered, or changed options

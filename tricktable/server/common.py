@@ -22,6 +22,9 @@ CHOSEN_SEED = ("a deal number chosen by the room's creator deals every hidden ca
                "with you (make the other seats bots, or leave the deal number empty to play "
                "with other people)")
 HELLO_FIRST = "say hello first (with your seat token, or none to watch)"
+NO_SPECTATORS = ("a tournament's table has no spectators: its deal is played at other tables "
+                 "too (its replay is on the tournament's page once the tournament is over)")
+NO_HINTS = "no hints in a tournament: every table plays the deal on its own"
 MOVED_CLOSE = 4409  # the websocket close code of a room another process serves
 OUTBOX_LIMIT = 1000  # frames queued for one client before it is dropped (it resyncs)
 

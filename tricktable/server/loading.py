@@ -79,6 +79,7 @@ def summarise(info: RoomInfo, game: GameState) -> None:
     info.winner = game.winner
     info.to_move = game.to_move
     info.hands = len(game.results)
-    if game.is_over:
+    hands = info.settings.get("hands")  # a room that ends after so many hands (a tournament's)
+    if game.is_over or (isinstance(hands, int) and info.hands >= hands):
         info.status = "finished"
     info.updated = time.time()

@@ -323,6 +323,8 @@ class Rooms:
         listed = []
         quiet_since = time.time() - self.config.open_list_idle
         for info in infos:
+            if info.settings.get("tournament"):  # shown on its tournament's page only
+                continue
             room = self.rooms.get(info.id)
             watched = room is not None and bool(room.clients)
             if info.status != "finished" and not watched and info.updated < quiet_since:
@@ -455,7 +457,7 @@ def stored_public(info: RoomInfo) -> JSON:
         "id": info.id, "game": info.game, "title": title, "players": info.players,
         "options": info.options, "status": info.status, "version": info.version,
         "hands": info.hands, "scores": info.scores, "winner": info.winner, "sides": sides,
-        "took_back": took_back(info),
+        "took_back": took_back(info), "tournament": info.settings.get("tournament"),
         "seats": [SeatState(seat).public(labels[s]) for s, seat in enumerate(info.seats)],
         "watchers": 0, "created": info.created, "updated": info.updated,
     }

@@ -143,6 +143,8 @@ def tally_room(store: Store, room_id: str) -> bool:
     if found is None or found[0].status != "finished":
         return False
     info, actions = found
+    if info.settings.get("tournament"):  # counted in its tournament; unrated, no profile row
+        return store.ledger.tally(room_id, info.game, [], None)
     try:
         rows, sides, winners = result_rows(info, actions)
     except (ValueError, tricktable.IllegalAction):  # a game no longer registered, or changed

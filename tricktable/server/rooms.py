@@ -34,6 +34,8 @@ from tricktable.server.chat import TableChat
 from tricktable.server.common import (
     HELLO_FIRST,
     MOVED_CLOSE,
+    NO_HINTS,
+    NO_SPECTATORS,
     QUICK_BOT_SECONDS,
     Client,
     RoomError,
@@ -227,6 +229,9 @@ class Room:
                     "bad_token", "that token holds no seat in this room", self.info.version))
                 return
             seat = found[0]
+        elif self.info.settings.get("tournament"):
+            client.send(protocol.error_frame("no_spectators", NO_SPECTATORS, self.info.version))
+            return
         if client.attached:
             self._detach(client)
         client.seat, client.attached, client.log_sent = seat, True, 0
@@ -347,7 +352,7 @@ class Room:
             self._broadcast()
             return
         self._broadcast()
-        if self.game.is_over:
+        if self.info.status == "finished":
             self.manager.tally_soon(self.id)
         self._schedule_bot()
 
@@ -467,6 +472,9 @@ class Room:
             client.send(protocol.error_frame("not_your_turn", "a hint comes on your turn",
                                              self.info.version))
             return
+        if self.info.settings.get("tournament"):
+            client.send(protocol.error_frame("no_hints", NO_HINTS, self.info.version))
+            return
         state, legal = self.game.redacted(seat), self.game.legal_actions()
         self._spawn(self._give_hint(client, self.info.version, state, legal))
 
@@ -496,6 +504,7 @@ class Room:
             "players": info.players, "options": info.options, "status": info.status,
             "version": info.version, "hands": info.hands, "scores": info.scores,
             "winner": info.winner, "sides": self.game.sides, "took_back": took_back(info),
+            "tournament": info.settings.get("tournament"),
             "seats": [state.public(self.game.seat_name(s), self.config.away_timeout
                                    if info.status == "playing" else None)
                       for s, state in enumerate(self.seats)],

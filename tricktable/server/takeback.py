@@ -103,6 +103,8 @@ class TakeBacks:
             return "you are watching: only a player can take back a move"
         if info.status != "playing" or game.is_over:
             return "the game is not being played: nothing to take back"
+        if info.settings.get("tournament"):
+            return "a tournament's deal is played as it falls: no take backs"
         if any(s != seat and state.kind != "bot" for s, state in enumerate(info.seats)):
             return ALONE_WITH_BOTS
         if version != info.version:

@@ -28,10 +28,11 @@ from pydantic import Field
 import tricktable
 from tricktable.server.common import Body, usable_bots
 from tricktable.server.manager import JobStopped
-from tricktable.server.players import page_route
+from tricktable.server.players import MAX_KEY_CHARS, page_route, player_of_key
 from tricktable.server.protocol import JSON
+from tricktable.server.tournament_people import advance, new_plan, people_api, people_json
 from tricktable.store.ledger import TournamentInfo
-from tricktable.tournament import MAX_ENTRANTS, check, run_tournament, schedule
+from tricktable.tournament import MAX_ENTRANTS, MAX_PEOPLE, check, run_tournament, schedule
 
 log = logging.getLogger("tricktable.server")
 
@@ -49,6 +50,8 @@ class NewTournament(Body):
     deals: int = Field(ge=1, le=MAX_WEB_DEALS)
     players: int | None = Field(default=None, ge=1, le=16)
     seed: int | None = Field(default=None, ge=0, lt=2**32)
+    people: int = Field(default=0, ge=0, le=MAX_PEOPLE)  # places for people; bots fill the rest
+    player_key: str | None = Field(default=None, max_length=MAX_KEY_CHARS)  # the maker's
 
 
 def stale_status(status: str, updated: float, now: float) -> str:
@@ -57,8 +60,9 @@ def stale_status(status: str, updated: float, now: float) -> str:
 
 
 def summary_json(info: TournamentInfo) -> JSON:
-    """What the list shows of a tournament."""
-    return {"id": info.id, "game": info.game, "entrants": info.entrants, "deals": info.deals,
+    """What the list shows of a tournament (with its people, when its plan is read)."""
+    return {**people_json(info), "id": info.id, "game": info.game, "entrants": info.entrants,
+            "deals": info.deals,
             "status": stale_status(info.status, info.updated, time.time()), "done": info.done,
             "total": info.total, "error": info.error, "created": info.created,
             "updated": info.updated, "url": f"/tournament/{info.id}"}
@@ -81,11 +85,15 @@ def validate(body: NewTournament) -> tuple[str, int]:
                 raise ValueError(f"entrant {entrant[:40]!r} is no bot of {cls.title}; "
                                  f"bots: {', '.join(bots)}")
         total = len(schedule(cls.name, body.entrants, body.deals, 0, body.players))
+        total += body.people * body.deals  # each person plays each deal once
     except ValueError as error:
         raise HTTPException(400, str(error)) from None
     if total > MAX_WEB_TABLES:
         raise HTTPException(400, f"a tournament started here plays at most {MAX_WEB_TABLES} "
                                  f"tables, not {total}: fewer deals or entrants")
+    if body.people and body.player_key is None:
+        raise HTTPException(400, "a tournament with places for people is made by a player: "
+                                 "send your player_key")
     return cls.name, total
 
 
@@ -124,8 +132,15 @@ def tournaments_api(count_new: Callable[[Request], None],
         rooms = request.app.state.rooms
         info = TournamentInfo(secrets.token_urlsafe(9), game, list(body.entrants), body.deals,
                               total=total)
-        await rooms.in_store(rooms.store.ledger.save_tournament, info)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**32)
+        if body.people:  # waits for its people; its maker starts it
+            owner = await player_of_key(request, body.player_key or "")
+            info.status, info.total = "registering", 0
+            info.plan = new_plan(owner, body.people, list(body.entrants), body.players, seed,
+                                 game)
+            await rooms.in_store(rooms.store.ledger.save_tournament, info)
+            return summary_json(info)
+        await rooms.in_store(rooms.store.ledger.save_tournament, info)
         task = asyncio.get_running_loop().create_task(play(rooms, info, body.players, seed))
         rooms.stopping.add(task)
         task.add_done_callback(rooms.stopping.discard)
@@ -146,7 +161,7 @@ def tournaments_api(count_new: Callable[[Request], None],
 
     @api.get("/api/tournaments/{tournament_id}")
     async def one(request: Request, tournament_id: str) -> JSON:
-        info = await found(request, tournament_id)
+        info = await advance(request.app.state.rooms, await found(request, tournament_id))
         return {**summary_json(info), "doc": public_doc(info.doc) if info.doc else None}
 
     @api.get("/api/tournaments/{tournament_id}/tables/{number}/replay")
@@ -161,9 +176,11 @@ def tournaments_api(count_new: Callable[[Request], None],
         if not 0 <= number < len(tables):
             raise HTTPException(404, f"no table {number}")
         table = tables[number]
-        room = {"seats": [{"name": "", "bot": name} for name in table["seats"]]}
+        names = info.doc.get("names", {})
+        room = {"seats": [{"name": names.get(name, ""), "bot": name} for name in table["seats"]]}
         return await asyncio.to_thread(table_replay, replay_step, table["record"], step, room)
 
+    api.include_router(people_api(found, summary_json))
     for path, name in (("/tournaments", "tournaments.html"),
                        ("/tournament/{tournament_id}", "tournament.html")):
         api.add_api_route(path, page_route(page, name), include_in_schema=False)

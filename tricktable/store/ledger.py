@@ -97,6 +97,7 @@ class TournamentInfo:
     error: str | None = None
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    plan: dict[str, Any] | None = None  # with people: registrations, tables, seeds (private)
 
 
 @dataclass
@@ -167,6 +168,13 @@ class Ledger(Protocol):
 
     def tournaments(self, limit: int = 50) -> list[TournamentInfo]:
         """The newest tournaments, without their documents."""
+        ...
+
+    def update_tournament(self, tournament_id: str, change: Callable[[TournamentInfo], bool]
+                          ) -> TournamentInfo | None:
+        """Read a tournament, let ``change`` alter it and write it, in one transaction (no
+        other update in between); nothing is written when ``change`` answers False.
+        The tournament as it is after, or None if there is none."""
         ...
 
     def start_analysis(self, analysis: AnalysisInfo, stale_before: float) -> bool:
@@ -267,11 +275,19 @@ class MemoryLedger:
             found.doc = None
         return found
 
+    def update_tournament(self, tournament_id: str, change: Callable[[TournamentInfo], bool]
+                          ) -> TournamentInfo | None:
+        with self._lock:
+            found = copy.deepcopy(self._tournaments.get(tournament_id))
+            if found is not None and change(found):
+                self._tournaments[tournament_id] = copy.deepcopy(found)
+        return found
+
     def tournaments(self, limit: int = 50) -> list[TournamentInfo]:
         with self._lock:
             rows = [copy.copy(t) for t in self._tournaments.values()]
         for row in rows:
-            row.doc = None
+            row.doc = row.plan = None
         rows.sort(key=lambda t: t.created, reverse=True)
         return rows[:limit]
 

@@ -15,7 +15,7 @@ PlayerInfo(id='p1', name='Ann', created=1.0)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -97,8 +97,9 @@ tournaments = Table(
     Column("error", String(300), nullable=True),
     Column("created", Float, nullable=False, index=True),
     Column("updated", Float, nullable=False),
+    Column("plan", JSON, nullable=True),
 )
-SUMMARY = [c for c in tournaments.c if c.name != "doc"]
+SUMMARY = [c for c in tournaments.c if c.name not in ("doc", "plan")]
 
 analyses = Table(
     "analyses", metadata,
@@ -218,14 +219,23 @@ class SqlLedger:
             return [_rating(row) for row in connection.execute(query)]
 
     def save_tournament(self, tournament: TournamentInfo) -> None:
-        values = {"game": tournament.game, "entrants": tournament.entrants,
-                  "deals": tournament.deals, "status": tournament.status,
-                  "done": tournament.done, "total": tournament.total, "doc": tournament.doc,
-                  "error": (tournament.error or "")[:300] or None,
-                  "created": tournament.created, "updated": tournament.updated}
         with self.engine.begin() as connection:
             connection.execute(delete(tournaments).where(tournaments.c.id == tournament.id))
-            connection.execute(insert(tournaments).values(id=tournament.id, **values))
+            connection.execute(insert(tournaments).values(id=tournament.id,
+                                                          **_tournament_values(tournament)))
+
+    def update_tournament(self, tournament_id: str, change: Callable[[TournamentInfo], bool]
+                          ) -> TournamentInfo | None:
+        where = tournaments.c.id == tournament_id
+        with self.engine.begin() as connection:
+            row = connection.execute(select(tournaments).where(where).with_for_update()).first()
+            if row is None:
+                return None
+            found = _tournament(row, row.doc, row.plan)
+            if change(found):
+                connection.execute(update(tournaments).where(where)
+                                   .values(**_tournament_values(found)))
+        return found
 
     def start_analysis(self, analysis: AnalysisInfo, stale_before: float) -> bool:
         where = [analyses.c.room_id == analysis.room_id, analyses.c.seat == analysis.seat]
@@ -267,7 +277,7 @@ class SqlLedger:
                                      .where(tournaments.c.id == tournament_id)).first()
         if row is None:
             return None
-        return _tournament(row, row.doc if with_doc else None)
+        return _tournament(row, row.doc, row.plan) if with_doc else _tournament(row)
 
     def tournaments(self, limit: int = 50) -> list[TournamentInfo]:
         with self.engine.connect() as connection:
@@ -281,9 +291,18 @@ def _analysis_values(analysis: AnalysisInfo) -> dict[str, Any]:
             "updated": analysis.updated}
 
 
-def _tournament(row: Any, doc: Any = None) -> TournamentInfo:
+def _tournament(row: Any, doc: Any = None, plan: Any = None) -> TournamentInfo:
     return TournamentInfo(row.id, row.game, list(row.entrants), row.deals, row.status, row.done,
-                          row.total, doc, row.error, row.created, row.updated)
+                          row.total, doc, row.error, row.created, row.updated, plan)
+
+
+def _tournament_values(tournament: TournamentInfo) -> dict[str, Any]:
+    return {"game": tournament.game, "entrants": tournament.entrants,
+            "deals": tournament.deals, "status": tournament.status,
+            "done": tournament.done, "total": tournament.total, "doc": tournament.doc,
+            "error": (tournament.error or "")[:300] or None,
+            "created": tournament.created, "updated": tournament.updated,
+            "plan": tournament.plan}
 
 
 def vars_of(row: ResultRow) -> dict[str, Any]:
