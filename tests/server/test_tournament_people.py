@@ -30,6 +30,7 @@ def test_people_register_play_their_deals_in_rooms_and_count_in_the_standings(
     made = with_people(quick, ann)
     tid = made["id"]
     assert made["status"] == "registering" and made["places"] == 2 and made["people"] == []
+    assert made["partner"] is None  # no partnerships in Sixty-Six
     assert post(quick, tid, "register", ann).status_code == 200
     again = post(quick, tid, "register", ann)
     assert again.status_code == 409 and "one place per player" in again.json()["error"]
@@ -50,6 +51,7 @@ def test_people_register_play_their_deals_in_rooms_and_count_in_the_standings(
 
     first = play_next_deal(quick, tid, ann)
     assert first["deal"] == 0 and first["last"]["room"]["tournament"]["deal"] == 0
+    assert first["last"]["room"]["hands"] == 1 and not first["last"]["legal"]  # one hand: over
     assert first["last"]["room"]["tournament"]["url"] == f"/tournament/{tid}"
     second = post(quick, tid, "seat", ann).json()
     assert second["deal"] == 1 and second["room"] != first["room"]
@@ -79,7 +81,9 @@ def test_people_register_play_their_deals_in_rooms_and_count_in_the_standings(
 
 def test_a_person_in_a_partnership_game_sits_with_the_partner_bot(quick: Any) -> None:
     ann = new_player(quick, "Ann")
-    tid = with_people(quick, ann, game="rook", people=1, deals=1)["id"]
+    made = with_people(quick, ann, game="rook", people=1, deals=1)
+    tid = made["id"]
+    assert made["partner"] == "heuristic"
     post(quick, tid, "register", ann)
     post(quick, tid, "start", ann)
     played = play_next_deal(quick, tid, ann)

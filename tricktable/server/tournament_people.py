@@ -257,8 +257,10 @@ def people_json(info: TournamentInfo) -> JSON:
         return {}
     played = {p["id"]: sum(1 for t in person_tables(plan, p["id"])
                            if str(t["number"]) in plan["played"]) for p in plan["people"]}
+    sides = tricktable.new_game(info.game, seed=0, players=plan["players"]).sides
+    partner = plan["partner"] if any(len(side) > 1 for side in sides) else None
     return {"places": plan["places"], "owner": plan["owner"], "bots": plan["bots"],
-            "partner": plan["partner"],
+            "partner": partner,
             "people": [{"id": p["id"], "name": p["name"], "url": f"/player/{p['id']}",
                         "played": played[p["id"]]} for p in plan["people"]]}
 

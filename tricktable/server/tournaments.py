@@ -61,11 +61,24 @@ def stale_status(status: str, updated: float, now: float) -> str:
 
 def summary_json(info: TournamentInfo) -> JSON:
     """What the list shows of a tournament (with its people, when its plan is read)."""
-    return {**people_json(info), "id": info.id, "game": info.game, "entrants": info.entrants,
+    return {**people_json(info), "id": info.id, "game": info.game, "title": title_of(info.game),
+            "entrants": info.entrants,
             "deals": info.deals,
             "status": stale_status(info.status, info.updated, time.time()), "done": info.done,
             "total": info.total, "error": info.error, "created": info.created,
             "updated": info.updated, "url": f"/tournament/{info.id}"}
+
+
+def title_of(game: str) -> str:
+    """A game's title, or its name if it is no longer registered.
+
+    >>> title_of("sixtysix"), title_of("chess")
+    ('Sixty-Six', 'chess')
+    """
+    try:
+        return tricktable.find_game(game).title
+    except ValueError:
+        return game
 
 
 def public_doc(doc: JSON) -> JSON:

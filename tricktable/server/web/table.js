@@ -5,8 +5,8 @@ import { numberButtons, pressNumber, renderControls } from "./controls.js";
 import { initChat, receiveChat } from "./chat.js";
 import { declaredColumns, renderDetails } from "./details.js";
 import {
-  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, short, sideName, sides, talk, talkParts,
-  turnText,
+  awayText, handEndEl, renderBoard, renderInfobar, renderSummary, renderTournament, short, sideName, sides, talk,
+  talkParts, tournamentOver, turnText,
 } from "./tableparts.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
@@ -298,6 +298,10 @@ function renderOver() {
   const over = view.phase === "game_over" || room.status === "finished";
   $("over").hidden = !over || state.overClosed || !$("handend").hidden;
   if (!over) return;
+  if (room.tournament) {
+    clear($("over").firstElementChild, tournamentOver(room, () => { state.overClosed = true; $("over").hidden = true; }));
+    return;
+  }
   const name = (i) => sideName(state, i);
   const winners = Array.isArray(view.winners) && view.winners.length ? view.winners.map(name).join(" and ")
     : view.winner !== null && view.winner !== undefined ? name(view.winner) : "nobody";
@@ -376,7 +380,7 @@ function render() {
   body.hands = String(state.results.length); body.seat = state.seat === null ? "" : String(state.seat);
   body.myTurn = state.legal.length ? "1" : "0";
   renderInfobar(state); renderBoard(state); renderControls(state.legal, act); renderHand();
-  renderSummary(state, declaredColumns(state, state.declared)); renderDetails(state, state.declared, $("beginner").checked); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack();
+  renderSummary(state, declaredColumns(state, state.declared)); renderDetails(state, state.declared, $("beginner").checked); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack(); renderTournament(room);
   const fresh = renderLog();
   const prompt = renderPrompt();
   const myTurnNow = prompt !== "" && !state.wasMyTurn;
@@ -387,7 +391,7 @@ function render() {
   else if ($("status").className.indexOf("rule") < 0 || !state.legal.length) say("");
   state.hint = null;
   scheduleAutoAction();
-  if ($("beginner").checked && state.legal.length && state.hintVersion !== state.frame.version) {
+  if ($("beginner").checked && !room.tournament && state.legal.length && state.hintVersion !== state.frame.version) {
     state.hintVersion = state.frame.version;
     send({ type: "hint" });
   }

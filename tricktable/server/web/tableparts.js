@@ -313,3 +313,26 @@ export function talkParts(line) {
 }
 
 export { cardName };
+
+// A tournament's room: which deal of which tournament it is, and the way back to it (no
+// hints there: every table plays the deal on its own).
+export function renderTournament(room) {
+  const bar = document.getElementById("tourney");
+  const t = room.tournament;
+  bar.hidden = !t;
+  document.getElementById("beginner-label").hidden = Boolean(t);
+  document.getElementById("invite-box").hidden = Boolean(t); // a tournament's table: no guests
+  if (!t) return;
+  clear(bar, el("strong", {}, `Tournament: deal ${t.deal + 1} of ${t.deals}. `),
+    room.status === "finished" ? "This deal is over. " : "Play it as it falls: no hints, no take backs. ",
+    el("a", { href: t.url, id: "tourney-link" }, room.status === "finished" ? "Back to the tournament" : "The tournament's page"));
+}
+
+// The end of a tournament's deal: back to the tournament for the next one.
+export function tournamentOver(room, lookAtTable) {
+  const t = room.tournament;
+  return [el("h2", { id: "game-over" }, `Deal ${t.deal + 1} of ${t.deals} played`),
+    el("p", {}, "Its result counts in the tournament. Every table's play of this deal is shown side by side once the tournament is over."),
+    el("p", { class: "row" }, el("a", { class: "btn", href: t.url, id: "back-to-tournament" }, "Back to the tournament"),
+      el("button", { type: "button", class: "btn secondary", onclick: lookAtTable }, "Look at the table"))];
+}

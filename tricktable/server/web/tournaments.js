@@ -1,5 +1,5 @@
 // The tournaments: the list, and a form that starts a bot tournament.
-import { api, clear, el, header, when } from "./common.js";
+import { api, clear, el, ensurePlayer, header, storage, when } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -15,11 +15,24 @@ async function start(event) {
   event.preventDefault();
   $("error").textContent = "";
   const entrants = [...$("entrants").querySelectorAll("input:checked")].map((i) => i.value);
+  const people = Number($("people").value);
+  const body = { game: $("game").value, entrants, deals: Number($("deals").value),
+    players: Number($("players").value), people };
   try {
-    const made = await api("/api/tournaments", { body: { game: $("game").value, entrants,
-      deals: Number($("deals").value), players: Number($("players").value) } });
+    if (people > 0) {
+      if (!$("name").value.trim()) throw new Error("Type your name: you make the tournament as a player.");
+      body.player_key = (await ensurePlayer($("name").value.trim())).key;
+    }
+    const made = await api("/api/tournaments", { body });
     location.href = made.url;
   } catch (error) { $("error").textContent = error.message; }
+}
+
+// The bots by name, the people counted (the list does not name them).
+function entrantsText(t) {
+  const people = t.entrants.filter((e) => e.startsWith("p:")).length;
+  const bots = t.entrants.filter((e) => !e.startsWith("p:")).join(", ");
+  return people ? `${bots} and ${people} ${people === 1 ? "person" : "people"}` : bots;
 }
 
 async function main() {
@@ -29,12 +42,14 @@ async function main() {
   $("game").addEventListener("change", renderGame);
   $("create").addEventListener("submit", start);
   renderGame();
+  $("name").value = storage.name();
   const list = await api("/api/tournaments");
   $("none").hidden = list.length > 0;
   $("list").hidden = list.length === 0;
   clear($("list").querySelector("tbody"), list.map((t) => el("tr", { dataset: { tournament: t.id } },
-    el("td", {}, when(t.created)), el("td", {}, t.game), el("td", {}, t.entrants.join(", ")),
-    el("td", {}, t.deals), el("td", {}, t.status === "running" ? `running, ${t.done} of ${t.total} tables` : t.status),
+    el("td", {}, when(t.created)), el("td", {}, t.title), el("td", {}, entrantsText(t)),
+    el("td", {}, t.deals), el("td", {}, ["running", "playing"].includes(t.status) ? `${t.status}, ${t.done} of ${t.total} tables`
+      : t.status === "registering" ? "open for registration" : t.status),
     el("td", {}, el("a", { class: "btn secondary", href: t.url }, "Open")))));
   document.body.dataset.loaded = "1";
 }
