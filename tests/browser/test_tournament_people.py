@@ -63,3 +63,25 @@ def test_a_person_registers_plays_their_deal_and_sees_the_standings(page: Any,
     shot(page, artifacts, "tournament-people-finished")
     problems["finished"] = axe_violations(page)
     assert not {k: v for k, v in problems.items() if v}, problems
+
+
+def test_the_maker_closes_a_tournament_and_the_bots_play_the_deal_left(page: Any) -> None:
+    page.goto("/tournaments")
+    page.wait_for_function("() => document.body.dataset.loaded === '1'")
+    page.select_option("#game", "rook")
+    page.fill("#deals", "1")
+    page.fill("#people", "1")
+    page.fill("#name", "Uma")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/tournament/"))
+    page.wait_for_function("() => document.body.dataset.status === 'registering'")
+    page.click("#register")
+    page.wait_for_selector("#people li >> text=Uma")
+    page.click("#start")
+    page.wait_for_selector("#close:visible")
+    page.click("#close")
+    page.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=60_000)
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    assert "Uma" in page.locator("#standings tbody th").all_inner_texts()
+    assert page.locator("#play").is_hidden() and page.locator("#close-row").is_hidden()
+    assert "Uma (played by heuristic)" in page.locator("#tables article").first.inner_text()

@@ -174,3 +174,29 @@ def test_no_one_sees_a_deal_before_playing_it(quick: Any) -> None:
     game = tricktable.new_game("sixtysix", seed=plan["seed"])
     assert frame["view"] == game.view(bobs["seat"])  # Bob's own view, as at any table
     assert hint["type"] == "error" and hint["code"] in ("no_hints", "not_your_turn")
+
+
+def test_the_maker_closes_it_and_bots_play_the_deals_left(quick: Any) -> None:
+    ann, bob = new_player(quick, "Ann"), new_player(quick, "Bob")
+    tid = with_people(quick, ann)["id"]
+    post(quick, tid, "register", ann)
+    post(quick, tid, "register", bob)
+    early = post(quick, tid, "close", ann)
+    assert early.status_code == 409 and "is registering" in early.json()["error"]
+    post(quick, tid, "start", ann)
+    play_next_deal(quick, tid, ann)
+    play_next_deal(quick, tid, ann)
+    opened = play_next_deal(quick, tid, bob)  # Bob plays deal 1 and leaves deal 2
+    refused = post(quick, tid, "close", bob)
+    assert refused.status_code == 403 and "made the tournament" in refused.json()["error"]
+    assert post(quick, tid, "close", ann).json()["closed"] is True
+    late = post(quick, tid, "seat", bob)
+    assert late.status_code == 409 and "closed the tournament" in late.json()["error"]
+    doc = wait_status(quick, tid, "finished")["doc"]
+    bobs = [t for t in doc["tables"] if t.get("person") == bob["id"]]
+    assert bobs[0]["deltas"] == opened["last"]["results"][0]["deltas"]  # his own deal stands
+    assert bobs[1]["stand_in"] == "heuristic" and bobs[1]["deltas"]  # the bots played it
+    replay = quick.get(f"/api/tournaments/{tid}/tables/{bobs[1]['number']}/replay").json()
+    assert replay["seats"][bobs[1]["side"]]["name"] == "Bob (played by heuristic)"
+    assert f"p:{bob['id']}" in {row["entrant"] for row in doc["standings"]}
+    assert post(quick, tid, "close", ann).status_code == 409

@@ -8,11 +8,14 @@ among them) are played in the job thread, one stored after another, while
 each person plays each deal once, in order, from one side
 (:func:`tricktable.tournament.people_tables`): their table of a deal is a
 room made when they ask for it (``POST .../seat``), their seat in it, bots in
-every other. A room's seat token and id are derived from the tournament's
-own secret (:func:`derived`), so the same person gets the same seat from
-any device and any process, and nobody can guess a table's room. The room
-ends after the deal's hand; once every table is played the tournament's
-document is written as a bot tournament's (``finished``).
+every other. The maker may close it (``POST .../close``): the tables no person
+finished are then played from their start by the bots, a person's seat by
+their partner bot (``stand_in``), and count for that person. A room's seat
+token and id are derived from the tournament's own secret (:func:`derived`),
+so the same person gets the same seat from any device and any process, and
+nobody can guess a table's room. The room ends after the deal's hand; once
+every table is played the tournament's document is written as a bot
+tournament's (``finished``).
 
 Hidden information: a deal is played at several tables, so nothing of a deal
 is shown before the whole tournament is over: no seed, no record, no score
@@ -195,24 +198,43 @@ async def open_table(rooms: Any, info: TournamentInfo, table: JSON, player: Play
     return seat, token
 
 
+def bots_to_play(info: TournamentInfo) -> tuple[int, Seating] | None:
+    """The next table for the bots: a bot table not played yet or, once the maker closed
+    the tournament, a person's table not played yet, their seat played by their partner
+    bot (the room's stand-in): its number and its seating; None when there is none."""
+    plan = info.plan
+    if plan is None or info.status != "playing":
+        return None
+    for table in plan["tables"]:
+        if str(table["number"]) in plan["played"] or ("person" in table
+                                                      and not plan.get("closed")):
+            continue
+        seats = tuple(plan["partner"] if e.startswith(PERSON) else e for e in table["seats"])
+        return table["number"], Seating(table["deal"], table["seed"], table["home"],
+                                        table["away"], table["side"], seats)
+    return None
+
+
 async def play_bots(rooms: Any, tournament_id: str) -> None:
-    """Play the bot tables not played yet, in the job thread, storing each one."""
+    """Play the tables the bots play (:func:`bots_to_play`) in the job thread, one after
+    another, storing each one."""
     if tournament_id in JOBS:
         return
     JOBS.add(tournament_id)
     ledger = rooms.store.ledger
     try:
-        info = await rooms.in_store(ledger.tournament, tournament_id)
-        plan = info.plan
-        for table in plan["tables"]:
-            if "person" in table or str(table["number"]) in plan["played"]:
-                continue
-            seating = Seating(table["deal"], table["seed"], table["home"], table["away"],
-                              table["side"], tuple(table["seats"]))
-            played = await rooms.in_jobs(play_table, info.game, seating, plan["players"],
-                                         rooms.check_closing)
+        while True:  # the people's finished rooms first: a deal they played stands
+            info = await rooms.in_store(advance_sync, rooms.store, tournament_id)
+            found = bots_to_play(info)
+            if found is None:
+                break
+            number, seating = found
+            played = await rooms.in_jobs(play_table, info.game, seating,
+                                         info.plan["players"], rooms.check_closing)
+            if "person" in info.plan["tables"][number]:
+                played["stand_in"] = info.plan["partner"]
             await rooms.in_store(ledger.update_tournament, tournament_id,
-                                 add_played({table["number"]: played}))
+                                 add_played({number: played}))
         await rooms.in_store(advance_sync, rooms.store, tournament_id)
     except JobStopped:  # another process resumes it (STALE_SECONDS)
         return
@@ -241,10 +263,8 @@ async def advance(rooms: Any, info: TournamentInfo) -> TournamentInfo:
     if info.plan is None or info.status != "playing":
         return info
     found = await rooms.in_store(advance_sync, rooms.store, info.id)
-    plan = found.plan
-    bots_left = any("person" not in t and str(t["number"]) not in plan["played"]
-                    for t in plan["tables"])
-    if bots_left and time.time() - found.updated > STALE_SECONDS and found.id not in JOBS:
+    stale = time.time() - found.updated > STALE_SECONDS
+    if stale and found.id not in JOBS and bots_to_play(found) is not None:
         spawn(rooms, play_bots(rooms, found.id))
     return found  # type: ignore[no-any-return]
 
@@ -260,7 +280,7 @@ def people_json(info: TournamentInfo) -> JSON:
     sides = tricktable.new_game(info.game, seed=0, players=plan["players"]).sides
     partner = plan["partner"] if any(len(side) > 1 for side in sides) else None
     return {"places": plan["places"], "owner": plan["owner"], "bots": plan["bots"],
-            "partner": partner,
+            "partner": partner, "closed": bool(plan.get("closed")),
             "people": [{"id": p["id"], "name": p["name"], "url": f"/player/{p['id']}",
                         "played": played[p["id"]]} for p in plan["people"]]}
 
@@ -321,6 +341,23 @@ def people_api(found: Callable[[Request, str], Any], summary: Callable[[Tourname
         spawn(request.app.state.rooms, play_bots(request.app.state.rooms, info.id))
         return summary(info)
 
+    @api.post("/api/tournaments/{tournament_id}/close")
+    async def close(request: Request, tournament_id: str, body: KeyOnly) -> JSON:
+        player = await player_of_key(request, body.player_key)
+
+        def change(info: TournamentInfo) -> str | None:
+            assert info.plan is not None
+            if info.plan["owner"] != player.id:
+                return "only the player who made the tournament closes it"
+            if info.status != "playing":
+                return f"this tournament is {info.status}: it can be closed while it is played"
+            info.plan["closed"] = True
+            return None
+        info = await changed(request, tournament_id, change)
+        rooms = request.app.state.rooms
+        spawn(rooms, play_bots(rooms, info.id))  # a job still running picks them up too
+        return summary(info)
+
     @api.post("/api/tournaments/{tournament_id}/seat")
     async def seat(request: Request, tournament_id: str, body: KeyOnly) -> JSON:
         player = await player_of_key(request, body.player_key)
@@ -331,6 +368,9 @@ def people_api(found: Callable[[Request, str], Any], summary: Callable[[Tourname
             raise HTTPException(403, "you are not registered in this tournament")
         if info.status == "registering":
             raise HTTPException(409, "the tournament has not started yet")
+        if plan.get("closed"):
+            raise HTTPException(409, "its maker closed the tournament: the bots play the deals "
+                                     "left, in your seat your partner bot")
         left = [t for t in person_tables(plan, player.id)
                 if str(t["number"]) not in plan["played"]]
         if not left:

@@ -189,8 +189,10 @@ def tournaments_api(count_new: Callable[[Request], None],
         if not 0 <= number < len(tables):
             raise HTTPException(404, f"no table {number}")
         table = tables[number]
-        names = info.doc.get("names", {})
-        room = {"seats": [{"name": names.get(name, ""), "bot": name} for name in table["seats"]]}
+        names, stand_in = info.doc.get("names", {}), table.get("stand_in")
+        room = {"seats": [{"name": names.get(name, "") + (f" (played by {stand_in})"
+                                                          if stand_in and name in names else ""),
+                           "bot": name} for name in table["seats"]]}
         return await asyncio.to_thread(table_replay, replay_step, table["record"], step, room)
 
     api.include_router(people_api(found, summary_json))

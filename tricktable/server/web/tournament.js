@@ -81,14 +81,16 @@ function renderPeople(t) {
   if (!$("name").value) $("name").value = storage.name();
   $("start-row").hidden = !open || !me || me.id !== t.owner;
   $("start").disabled = t.people.length === 0;
+  $("close-row").hidden = t.status !== "playing" || t.closed || !me || me.id !== t.owner;
   $("mine").hidden = !mine;
   if (!mine) return;
   const done = mine.played >= t.deals;
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  $("play").hidden = t.status !== "playing" || done;
+  $("play").hidden = t.status !== "playing" || done || t.closed;
   $("play").textContent = `Play deal ${mine.played + 1} of ${t.deals}`;
   $("mine-text").textContent = open ? "You are registered: your tables open when the tournament starts."
     : t.status === "finished" ? `You played ${plural(t.deals, "deal")}: the standings are below.`
+      : t.closed ? "The tournament is closed: the bots play the deals left, yours by your partner bot."
       : done ? "You have played every deal. The standings and the deals show once every table is played."
         : `You have played ${mine.played} of ${plural(t.deals, "deal")}. Nobody sees a deal's cards or results before the tournament is over.`;
 }
@@ -112,6 +114,7 @@ function wire() {
   };
   $("register-form").addEventListener("submit", run("register", () => poll(false)));
   $("start").addEventListener("click", run("start", () => poll(false)));
+  $("close").addEventListener("click", run("close", () => poll(false)));
   $("play").addEventListener("click", run("seat", (seat) => {
     if (seat.done) return poll(false);
     storage.setSeat(seat.room, seat.seat, seat.token);
