@@ -36,7 +36,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -323,40 +323,42 @@ def people_api(found: Callable[[Request, str], Any], summary: Callable[[Tourname
             return problem
         return summary(await changed(request, tournament_id, change))
 
-    @api.post("/api/tournaments/{tournament_id}/start")
-    async def start(request: Request, tournament_id: str, body: KeyOnly) -> JSON:
-        player = await player_of_key(request, body.player_key)
+    def by_maker(verb: str, wanted: str, act: Callable[[TournamentInfo], str | None]
+                 ) -> Callable[..., Awaitable[JSON]]:
+        """A route for the tournament's maker only, at status ``wanted``; the bots' job
+        is started after (it plays what there is to play)."""
+        async def route(request: Request, tournament_id: str, body: KeyOnly) -> JSON:
+            player = await player_of_key(request, body.player_key)
 
-        def change(info: TournamentInfo) -> str | None:
-            assert info.plan is not None
-            if info.plan["owner"] != player.id:
-                return "only the player who made the tournament starts it"
-            if info.status != "registering":
-                return "the tournament has started already"
-            if not info.plan["people"]:
-                return "nobody has registered yet: a tournament with people needs one"
-            start_plan(info)
-            return None
-        info = await changed(request, tournament_id, change)
-        spawn(request.app.state.rooms, play_bots(request.app.state.rooms, info.id))
-        return summary(info)
+            def change(info: TournamentInfo) -> str | None:
+                assert info.plan is not None
+                if info.plan["owner"] != player.id:
+                    return f"only the player who made the tournament {verb} it"
+                if info.status != wanted:
+                    return f"this tournament is {info.status}, not {wanted}"
+                return act(info)
+            info = await changed(request, tournament_id, change)
+            rooms = request.app.state.rooms
+            spawn(rooms, play_bots(rooms, info.id))  # a job still running picks them up too
+            return summary(info)
+        return route
 
-    @api.post("/api/tournaments/{tournament_id}/close")
-    async def close(request: Request, tournament_id: str, body: KeyOnly) -> JSON:
-        player = await player_of_key(request, body.player_key)
+    def start(info: TournamentInfo) -> str | None:
+        assert info.plan is not None
+        if not info.plan["people"]:
+            return "nobody has registered yet: a tournament with people needs one"
+        start_plan(info)
+        return None
 
-        def change(info: TournamentInfo) -> str | None:
-            assert info.plan is not None
-            if info.plan["owner"] != player.id:
-                return "only the player who made the tournament closes it"
-            if info.status != "playing":
-                return f"this tournament is {info.status}: it can be closed while it is played"
-            info.plan["closed"] = True
-            return None
-        info = await changed(request, tournament_id, change)
-        rooms = request.app.state.rooms
-        spawn(rooms, play_bots(rooms, info.id))  # a job still running picks them up too
-        return summary(info)
+    def close(info: TournamentInfo) -> str | None:
+        assert info.plan is not None
+        info.plan["closed"] = True
+        return None
+
+    api.add_api_route("/api/tournaments/{tournament_id}/start",
+                      by_maker("starts", "registering", start), methods=["POST"])
+    api.add_api_route("/api/tournaments/{tournament_id}/close",
+                      by_maker("closes", "playing", close), methods=["POST"])
 
     @api.post("/api/tournaments/{tournament_id}/seat")
     async def seat(request: Request, tournament_id: str, body: KeyOnly) -> JSON:
