@@ -9,7 +9,9 @@ contract's own measure: points over or short of the bid in Rook and
 Pinochle, tricks in Notrump and Bidder): the mean, and the mean distance.
 A bot named ``uniform`` is the ``strong`` level searching uniform worlds
 (``SearchLimits.believe=1``), everything else equal: ``--a strong --b uniform``
-measures the gain of the worlds that believe the auction alone.
+measures the gain of the worlds that believe the auction alone. A bot named
+``LEVEL:field=value,...`` is that level with other search limits
+(``--a strong:worlds=24,settle=6``), for ablations.
 """
 
 from __future__ import annotations
@@ -24,15 +26,35 @@ from typing import Any
 import tricktable
 from tricktable.arena import MatchResult, duplicate_match
 from tricktable.bots import Bot, make_bot
-from tricktable.bots.strong import LEVELS, StrongBot
+from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
 from tricktable.engine.registry import new_game
 
 
+def limits(name: str) -> SearchLimits:
+    """The search limits a variant names: ``LEVEL:field=value,...`` (a level's
+    :class:`SearchLimits` with those fields changed), for ablations.
+
+    >>> limits("strong:worlds=24,settle=6").worlds, limits("expert").worlds
+    (24, 40)
+    """
+    level, _, changes = name.partition(":")
+    fields = {f.name: f.type for f in dataclasses.fields(SearchLimits)}
+    values: dict[str, Any] = {}
+    for change in filter(None, changes.split(",")):
+        key, _, value = change.partition("=")
+        if key not in fields:
+            raise ValueError(f"no search limit {key!r}; limits: {', '.join(fields)}")
+        values[key] = float(value) if fields[key] == "float" else int(value)
+    return dataclasses.replace(LEVELS[level], **values)
+
+
 def factory(name: str, game: str, seed: int) -> Bot:
-    """``uniform``: the strong level without the auction's weights; any other name is
-    :func:`make_bot`'s."""
+    """``uniform``: the strong level without the auction's weights; ``LEVEL:field=value,...``
+    a level with other limits (:func:`limits`); any other name is :func:`make_bot`'s."""
     if name == "uniform":
         return StrongBot(game, seed, dataclasses.replace(LEVELS["strong"], believe=1))
+    if ":" in name:
+        return StrongBot(game, seed, limits(name))
     return make_bot(name, game, seed)
 
 

@@ -15,8 +15,9 @@ import statistics
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from tricktable.bots import bot_step, make_bot
+from tricktable.bots import make_bot
 from tricktable.bots.inference import believed_worlds
+from tricktable.bots.playout import playout_step
 from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
@@ -112,5 +113,5 @@ def _declare(world: GameState, seat: int, trump: Action, seed: int) -> int:
             game.apply(next(a for a in legal if a.kind == "pass"))
     game.apply(trump)
     while len(game.results) == hand:
-        bot_step(game, bots)  # the players watch each trick, as at the table
+        playout_step(game, bots)  # the engine's state read where the bots can
     return game.results[hand].points[game.side_of(seat)]

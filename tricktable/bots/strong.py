@@ -7,7 +7,8 @@ its candidate actions: every distinct legal action, ordered by a first
 valuation in a few worlds, searched a few at a time with progressive
 widening. Near the end of the play the rest of the hand is solved exactly
 (:class:`~tricktable.solver.Solver`), earlier it is played out by heuristic
-players. It plays the candidate with the best mean over the worlds (see
+players (reading the engine's state at trick play:
+:mod:`tricktable.bots.playout`). It plays the candidate with the best mean over the worlds (see
 :meth:`StrongBot.rank`). Bids, contracts, discards, trump, passing, markers,
 calls, closing and exchanging are all chosen this way: a bid is valued by
 playing the whole hand out after it.
@@ -37,8 +38,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable.bots import Bot, bot_step, make_bot, show_trick
+from tricktable.bots import Bot, make_bot
 from tricktable.bots.inference import believed_worlds
+from tricktable.bots.playout import playout_step
 from tricktable.engine.actions import Action
 from tricktable.engine.play import TrickGame
 from tricktable.engine.state import GameState, Phase
@@ -219,12 +221,7 @@ class StrongBot:
                 if solved is not None:  # the rest of the play-out solved exactly
                     return solved, took
                 exact = -1
-            legal = game.legal_actions()
-            if len(legal) == 1:  # a forced move: no view to build, no bot to ask
-                if any(event.kind == "trick" for event in game.apply(legal[0])):
-                    show_trick(game, bots)
-            else:
-                bot_step(game, bots)
+            playout_step(game, bots)  # the engine's state read, not views, where bots can
             if took is None:
                 took = _took_trick(game, seat, before)
         return margin(game.results[hand].deltas, game.side_of(seat)), took

@@ -99,7 +99,11 @@ class TableMemory:
         A new hand shows a new signature, or more cards out than last time
         (a bot reused for another single-hand game of the same number).
         """
-        signature, out = hand_signature(view), cards_out(view)
+        return self.begin(hand_signature(view), cards_out(view))
+
+    def begin(self, signature: tuple[Any, ...], out: int) -> bool:
+        """:meth:`start` from the hand's signature and its cards out, however read (a view,
+        or the engine's state: :meth:`HeuristicBot.play_state` of a game's bot)."""
         fresh = signature != self._signature or out > self._cards_out
         if fresh:
             self.reset()
@@ -115,6 +119,23 @@ class TableMemory:
             self.seen |= 1 << card
             if suit_of(card) != led:
                 self.voids[seat] |= 1 << led
+
+
+def remembered(tricks: Iterable[tuple[Sequence[Card], Sequence[Seat | None], Any]],
+               players: int, suit_of: Callable[[Card], Suit]) -> TableMemory:
+    """What a seat that watched ``tricks`` remembers (the engine's ``finished`` tricks, each
+    ``(cards, seats, winner)``, and perhaps the trick in progress): the state-reading twin
+    of noting each trick a view shows, since every seat sees every card played.
+
+    >>> memory = remembered([([14, 2, 15, 16], [0, 1, 2, 3], 0)], 4, lambda card: card // 14)
+    >>> memory.voids[1], memory.seen.bit_count()
+    (2, 4)
+    """
+    memory = TableMemory(players)
+    for cards, seats, _ in tricks:
+        memory.note_trick([(seat, card) for seat, card in zip(seats, cards, strict=True)
+                           if seat is not None], suit_of)
+    return memory
 
 
 def chance_holds_any(count: int, holders: int) -> float:

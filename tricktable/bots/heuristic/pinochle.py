@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
-from tricktable.bots.heuristic.common import CardReader, Play, TableMemory, View
+from tricktable.bots.heuristic.common import CardReader, Play, TableMemory, View, remembered
 from tricktable.cards import PINOCHLE, Card, Seat, Suit
 from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState
 from tricktable.games.meld import ACE, SUITS, count, meld_total
-from tricktable.games.pinochle import ABOVE, KEYS, POINTS, SUIT_MASKS
+from tricktable.games.pinochle import ABOVE, KEYS, POINTS, SUIT_MASKS, PinochleGame
 
 MELD_BID_BONUS = 6  # what a partner's meld bid adds to the top bid (the seed)
 MELD_BID_MELD = 6  # the meld that a meld bid signals
@@ -228,8 +230,10 @@ class HeuristicBot:
             return
         self.noted = last["number"]
         plays: list[Play] = []
+        seen = self.memory.seen
         for seat, first in self.reader.plays(last["cards"]):
-            card = first + (self.memory.seen >> first & 1)  # the next copy not yet seen
+            card = first + (seen >> first & 1)  # the next copy not yet seen (this trick too)
+            seen |= 1 << card
             plays.append((seat, card))
         self.memory.note_trick(plays, SUIT.__getitem__)
         led = SUIT[plays[0][1]]
@@ -246,11 +250,42 @@ class HeuristicBot:
             known[self.reader.card(text) >> 1] += 1
         for _, face in trick:
             known[face >> 1] += 1
-        threats = canonical([max(0, 2 - n) for n in known])  # what the opponents may hold
-        faces = [action.arg or 0 for action in legal]
-        situation = _Situation(seat, trump, threats, self.memory.voids, trick)
-        face = situation.follow(faces) if trick else situation.lead(faces, view["declarer"] == seat)
-        return next(action for action in legal if action.arg == face)
+        situation = _Situation(seat, trump, _threats(known), self.memory.voids, trick)
+        return _card(situation, legal, view["declarer"] == seat)
+
+    def play_state(self, game: GameState, legal: list[Action]) -> Action | None:
+        """The card to play read from the engine's state instead of a view (None outside
+        trick play): the same facts the seat's view and the tricks it watched show (its
+        hand, its partner's shown meld, the trick, every card played and who did not
+        follow or trump), and the same card (tests/bots/test_playout.py); for play-outs."""
+        if legal[-1].kind != "play":
+            return None
+        table = cast(PinochleGame, game)
+        seat, trump = table.to_move or 0, table.trump or 0
+        partner = seat ^ 2
+        played = table.played[0] | table.played[1] | table.played[2] | table.played[3]
+        known = counted(played | table.hands[seat] | table.hands[partner] & table.shown[partner])
+        voids = remembered(table.finished, 4, SUIT.__getitem__).voids
+        for cards, seats, _ in table.finished:
+            for who, card in zip(seats, cards, strict=True):
+                if SUIT[card] != SUIT[cards[0]] and SUIT[card] != trump:
+                    voids[who or 0] |= 1 << trump  # void, yet did not trump
+        trick = [(who or 0, card & ~1) for who, card in zip(table.trick_seats, table.trick,
+                                                            strict=True)]
+        situation = _Situation(seat, trump, _threats(known), voids, trick)
+        return _card(situation, legal, table.bidder == seat)
+
+
+def _threats(known: Sequence[int]) -> int:
+    """What the opponents may hold: the copies of each face whose place is not known."""
+    return canonical([max(0, 2 - n) for n in known])
+
+
+def _card(situation: _Situation, legal: list[Action], declarer: bool) -> Action:
+    """The play ``situation`` calls for, as one of the ``legal`` actions."""
+    faces = [action.arg or 0 for action in legal]
+    face = situation.follow(faces) if situation.trick else situation.lead(faces, declarer)
+    return next(action for action in legal if action.arg == face)
 
 
 class _Situation:

@@ -32,12 +32,22 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
-from tricktable.bots.heuristic.common import CardReader, Play, TableMemory, View, chance_holds_any
+from tricktable.bots.heuristic.common import (
+    CardReader,
+    Play,
+    TableMemory,
+    View,
+    chance_holds_any,
+    remembered,
+)
 from tricktable.cards import ROOK, Card, Seat, Suit, bits, lowest
 from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState
 from tricktable.games.rook import BID_MAX, BID_MIN, BID_STEP, BIRD, BIRD_MASK, POINTS
 from tricktable.games.rook_cards import NO_TRUMP, ranks, trick_keys
+from tricktable.games.rook_table import RookTable
 
 COLOURS = 4
 RANKS = 14
@@ -521,11 +531,38 @@ class HeuristicBot:
         sit = Situation(view["seat"], hand, trump, view.get("declarer"), plays,
                         ROOK.full & ~known, self.memory.voids, self.params,
                         view.get("rook_rank") or "lowest")
+        action = self._card(sit, legal)
+        self.memory.note_trick([*plays, (sit.seat, action.arg or 0)], lambda c: suit_of(c, trump))
+        return action
+
+    def _card(self, sit: Situation, legal: list[Action]) -> Action:
         by_card = {a.arg: a for a in legal}
-        card = choose_card(sit, following(sit, [c for c in by_card if c is not None]),
-                           self.tiebreak)
-        self.memory.note_trick([*plays, (sit.seat, card)], lambda c: suit_of(c, trump))
-        return by_card[card]
+        return by_card[choose_card(sit, following(sit, [c for c in by_card if c is not None]),
+                                   self.tiebreak)]
+
+    def play_state(self, game: GameState, legal: list[Action]) -> Action | None:
+        """The card to play read from the engine's state instead of a view (None outside
+        trick play): the same facts the seat's view and the tricks it watched show (its
+        hand, the trick, every card played and who did not follow, the discard if it
+        bid), and the same card (tests/bots/test_playout.py); for play-outs."""
+        if legal[0].kind != "play":
+            return None
+        rook = cast(RookTable, game)
+        seat, hand, bidder = rook.to_move or 0, rook.hands[rook.to_move or 0], rook.bidder
+        out = sum(h.bit_count() for h in rook.hands) + rook.nest.bit_count()
+        if self.memory.begin((rook.hand_number, rook.dealer), out):
+            self.tiebreak = self._new_tiebreak()
+        trump = NO_TRUMP if rook.trump is None else rook.trump
+        plays = [(who or 0, card) for who, card in zip(rook.trick_seats, rook.trick, strict=True)]
+        if rook.low_boy:
+            cards = [a.arg for a in legal if a.arg is not None]
+            card = low_boy_card(cards, plays, trump, seat, bidder or 0, rook.rules.rook_rank)
+            return next(a for a in legal if a.arg == card)
+        seen = remembered([*rook.finished, (rook.trick, rook.trick_seats, None)], 4,
+                          lambda c: suit_of(c, trump))
+        known = hand | seen.seen | (rook.discarded if seat == bidder and rook.nest_cards else 0)
+        return self._card(Situation(seat, hand, trump, bidder, plays, ROOK.full & ~known,
+                                    seen.voids, self.params, rook.rules.rook_rank), legal)
 
 
 def trump_of(view: View) -> Suit | None:
