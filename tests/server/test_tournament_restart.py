@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from tt_server_support import JSON, Socket, app_client, play_until
 from tt_tourney import finished, new_player, play_next_deal, post, wait_bots, wait_status
 from tt_tourney import with_people as made_by
@@ -18,7 +19,17 @@ CONFIG = ServerConfig(bot_delay=0.0)
 
 
 def test_a_tournament_with_people_plays_on_after_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'games.db'}"
+    plays_on_after_a_restart(f"sqlite:///{tmp_path / 'games.db'}")
+
+
+@pytest.mark.postgres
+def test_a_tournament_with_people_plays_on_after_a_restart_postgres(
+        postgres_schema_url: str) -> None:
+    plays_on_after_a_restart(postgres_schema_url)
+
+
+def plays_on_after_a_restart(url: str) -> None:
+    """Stop the app mid-deal over the database at ``url``, lose a bot table, start again."""
     store = SqlStore(url)
     with app_client(CONFIG, store) as client:
         ann = new_player(client, "Ann")
