@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from tricktable.cli import main
-from tricktable.tournament import run_tournament, schedule, standings
+from tricktable.tournament import people_tables, run_tournament, schedule, standings
 
 
 def test_every_pair_meets_every_deal_from_each_side() -> None:
@@ -23,6 +23,24 @@ def test_every_pair_meets_every_deal_from_each_side() -> None:
                 {0, 2} if table.side == 0 else {1, 3})
     three = schedule("bidder", ["a", "b"], deals=1, players=3)
     assert [t.seats for t in three] == [("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a")]
+
+
+def test_a_person_plays_each_deal_once_from_a_side_that_turns() -> None:
+    people = ["p:a", "p:b"]
+    tables = people_tables("rook", ["x", "y", "z"], people, deals=4, partner="x")
+    assert len(tables) == 4 * 2
+    for person in people:
+        mine = [t for t in tables if t.home == person]
+        assert [t.deal for t in mine] == [0, 1, 2, 3]  # each deal once, in order
+        assert [t.side for t in mine] == ([0, 1, 0, 1] if person == "p:a" else [1, 0, 1, 0])
+        for t in mine:  # the person at the side's first seat, the partner beside, a bot facing
+            first = [0, 2] if t.side == 0 else [1, 3]
+            assert t.seats[first[0]] == person and t.seats[first[1]] == "x"
+            assert {t.seats[s] for s in range(4) if s not in first} == {t.away}
+    assert [t.away for t in tables if t.home == "p:a"] == ["x", "y", "z", "x"]
+    three = people_tables("bidder", ["x", "y"], ["p:a"], deals=3, players=3)
+    assert [t.seats for t in three] == [("p:a", "x", "x"), ("y", "p:a", "y"),
+                                        ("x", "x", "p:a")]
 
 
 def table(deal: int, home: str, away: str, side: int, deltas: list[int]) -> dict[str, object]:
