@@ -352,7 +352,11 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 weight = 40
             else:
                 weight = 20
-            weight = weight * 64 - rank[card] + 4 * worth
+            # smaller trees first: classes where the opponents hold few cards (DDS's idea)
+            held = popcount(opponents & cls)
+            if held == 0 and opponents & trumps[seat] and cls & trumps[seat] == 0:
+                held = 8
+            weight = weight * 64 - rank[card] + 4 * worth - 2 * held
         else:
             key = card_key(seat, card, lead, follows, rank, trumps)
             if ours_now:

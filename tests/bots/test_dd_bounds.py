@@ -1,0 +1,171 @@
+"""The partition search's bounds against brute force: a bound never cuts a true value.
+
+At a trick's start :func:`tricktable.solver.dd_tricks.probe` settles "does the side
+take at least ``target`` tricks?" by sure tricks (the leader's cashable top cards, a
+partner's reached with a low card, one hand's trumps above every opposing trump) and
+says which cards' owners that answer rested on. On random small positions of every
+game the partition search runs for, each bound's answer must equal plain minimax, and
+must stay so when the cards it did not name change hands (each hand keeping its
+number of cards in each class): that is what lets the table share the answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+import tricktable
+from tricktable.cards import ROOK
+from tricktable.engine.play import PlaySpec, Position, TrickGame
+from tricktable.engine.state import Phase
+from tricktable.games.rook import play_spec
+from tricktable.solver import dd, dd_tricks
+from tricktable.solver.compiled import Kernel
+from tricktable.solver.reference import minimax
+
+SIZE = 3  # cards a hand: brute force stays quick
+
+
+def _specs(name: str) -> Iterator[PlaySpec]:
+    """Play specs of ``name``'s hands whose trick counts run by partition search."""
+    if name == "rook":
+        yield from (play_spec(trump) for trump in range(4))
+        return
+    seen: set[PlaySpec] = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = tricktable.new_game(name, seed=seed)
+        while not game.results and game.phase is not Phase.PLAY:
+            game.apply(rng.choice(game.legal_actions()))
+        if isinstance(game, TrickGame) and game.phase is Phase.PLAY:
+            spec = game.spec
+            if spec not in seen and Kernel(spec, 0).partition:
+                seen.add(spec)
+                yield spec
+
+
+def _deal(spec: PlaySpec, rng: random.Random, tricks_left: int) -> Position:
+    """Random hands of ``tricks_left`` cards from ``spec``'s deck, a random leader."""
+    cards = list(range(len(spec.follows)))
+    rng.shuffle(cards)
+    seats = [s for s in range(spec.players) if s != spec.sits_out]
+    hands = [0] * spec.players
+    for i, seat in enumerate(seats):
+        for card in cards[i * tricks_left:(i + 1) * tricks_left]:
+            hands[seat] |= 1 << card
+    return Position(spec, tuple(hands), (), (), rng.choice(seats), 0, -1,
+                    spec.tricks - tricks_left, (0,) * len(spec.side_of), (0,) * len(spec.side_of))
+
+
+def _settled(kernel: Kernel, position: Position, target: int) -> list[tuple[str, int, int]]:
+    """Each bound that settles ``target`` at ``position``: its name, answer and relevant
+    cards (canonical ids), as :func:`~tricktable.solver.dd_tricks.probe` computes them."""
+    t = kernel.tables
+    hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
+    players = np.int64(kernel.spec.players)
+    seat = position.to_move
+    left = np.int64(int(hands[seat]).bit_count())
+    live = np.int64(int(np.bitwise_or.reduce(hands)))
+    side = kernel.maxside
+    need = np.int64(target if side[seat] == 1 else left - target + 1)
+    found = []
+    count, used = dd.quick(seat, need, hands, kernel.params, side, t.trumps, t.class_masks)
+    found.append(("quick", dd_tricks.settled(side[seat], count, left, target), used))
+    count, used = dd_tricks.through_partner(seat, need, hands, kernel.params, side, t.trumps,
+                                            t.class_masks)
+    found.append(("partner", dd_tricks.settled(side[seat], count, left, target), used))
+    holder, count, used = dd_tricks.sure_trumps(hands, players, live, t.trumps, t.class_masks,
+                                                side, np.int64(target), left)
+    if holder >= 0:
+        found.append(("trumps", dd_tricks.settled(side[holder], count, left, target), used))
+    return [(name, int(answer), int(used)) for name, answer, used in found if answer >= 0]
+
+
+def _redeal(kernel: Kernel, position: Position, relevant: int,
+            rng: random.Random) -> Position:
+    """``position`` with its live cards outside ``relevant`` dealt again, each hand keeping
+    how many it holds of each class."""
+    t = kernel.tables
+    hands = [t.mask(hand) for hand in position.hands]
+    for cls in (int(mask) for mask in t.class_masks):
+        free = [c for c in range(cls.bit_length()) if (cls >> c) & 1 and not (relevant >> c) & 1
+                and any((hand >> c) & 1 for hand in hands)]
+        owners = [s for c in free for s, hand in enumerate(hands) if (hand >> c) & 1]
+        rng.shuffle(owners)
+        for card, seat in zip(free, owners, strict=True):
+            for s in range(len(hands)):
+                hands[s] &= ~(1 << card)
+            hands[seat] |= 1 << card
+    real = tuple(sum(1 << t.order[c] for c in range(len(t.order)) if (hand >> c) & 1)
+                 for hand in hands)
+    return Position(position.spec, real, (), (), position.to_move, 0, -1,
+                    position.tricks_played, position.side_tricks, position.side_points)
+
+
+@pytest.mark.parametrize("name", ["rook", "bidder"])
+def test_bounds_never_cut_a_true_value(name: str) -> None:
+    """Every settled answer equals minimax, here and wherever only unnamed cards moved;
+    the bounds settle some answers (else the test would prove nothing)."""
+    rng = random.Random(18)
+    settled = {"quick": 0, "partner": 0, "trumps": 0}
+    specs = list(_specs(name))
+    assert specs, name
+    for _ in range(120):
+        spec = rng.choice(specs)
+        position = _deal(spec, rng, rng.randint(1, SIZE))
+        side = rng.choice(spec.side_of)
+        kernel = Kernel(spec, side, "tricks")
+        assert kernel.partition
+        truth = minimax(position, side)
+        left = position.hands[position.to_move].bit_count()
+        for target in range(1, left + 1):
+            for bound, answer, used in _settled(kernel, position, target):
+                settled[bound] += 1
+                assert answer == int(truth >= target), (bound, position, target)
+                for _ in range(3):
+                    other = _redeal(kernel, position, used, rng)
+                    assert answer == int(minimax(other, side) >= target), (bound, other)
+    assert all(settled.values()), settled
+
+
+def test_sure_trumps_counts_one_hands_trumps_over_every_opposing_one() -> None:
+    """Trumps above the opponents' best count in one hand; with the opponents out of
+    trumps, the longest holding counts and no card is relevant beyond the lengths."""
+    kernel = Kernel(play_spec(0), 0, "tricks")  # red trumps
+    t = kernel.tables
+
+    def bound(hands: list[str]) -> tuple[int, int, int]:
+        masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split()))
+                          for hand in hands], dtype=np.int64)
+        live = np.int64(int(np.bitwise_or.reduce(masks)))
+        holder, count, used = dd_tricks.sure_trumps(masks, np.int64(4), live, t.trumps,
+                                                    t.class_masks, kernel.maxside,
+                                                    np.int64(4), np.int64(4))
+        return int(holder), int(count), int(used)
+
+    # R1 and R14 over East's R13 (R9 under it); the relevant cards: R13 and up
+    hands = ["R1 R14 R9 G2", "R13 G3 G4 G5", "R12 R11 G6 G7", "Y2 Y3 Y4 Y5"]
+    assert bound(hands) == (0, 2, t.mask(sum(1 << ROOK.parse(c) for c in ["R13", "R14", "R1"])))
+    hands[1] = "G8 G3 G4 G5"  # the opponents out of trumps: West's three
+    assert bound(hands) == (0, 3, 0)
+
+
+def test_a_card_left_out_as_irrelevant_is_searched_once_cards_near_it_become_relevant() -> None:
+    """A card skipped as equivalent to a lower searched one (both under every relevant
+    card of their class) must be searched after all if a later move made a card at or
+    below it, or at or below the searched one, relevant."""
+    classes = np.array([0b1111_1111, 0b1111_1111 << 8], dtype=np.int64)
+    class_of = np.array([0] * 8 + [1] * 8, dtype=np.int64)
+    seen = np.int64(0xFFFF)
+    skipped, searched = np.int64(0b0100), np.int64(0b0001)  # card 2 left out for card 0
+    above = np.int64(0b1111_0000)  # relevant: cards 4 and up
+    assert dd_tricks.unproven(skipped, searched, above, seen, class_of, classes) == 0
+    at = np.int64(0b1111_1100)  # now card 2 itself is relevant
+    assert dd_tricks.unproven(skipped, searched, at, seen, class_of, classes) == 0b0100
+    other = np.int64(0b1111_0000 | 0xFF00)  # the other class says nothing of this one
+    assert dd_tricks.unproven(skipped, searched, other, seen, class_of, classes) == 0
+    nothing = np.int64(0)  # nothing relevant: any card of the class stands for another
+    assert dd_tricks.unproven(skipped, searched, nothing, seen, class_of, classes) == 0
