@@ -13,8 +13,8 @@ from .table_helpers import continue_after_hand, data, shot, take_turn, wait_my_t
 from .test_every_game import axe_violations
 
 
-def test_a_person_registers_plays_their_deal_and_sees_the_standings(page: Any,
-                                                                     artifacts: Path) -> None:
+def test_a_person_registers_plays_their_deal_and_sees_the_standings(
+        page: Any, artifacts: Path, browser: Any, server: Any) -> None:
     page.goto("/tournaments")
     page.wait_for_function("() => document.body.dataset.loaded === '1'")
     page.select_option("#game", "sixtysix")
@@ -45,6 +45,16 @@ def test_a_person_registers_plays_their_deal_and_sees_the_standings(page: Any,
     assert "deal 1 of 1" in page.inner_text("#tourney")
     assert page.locator("#beginner").is_hidden()  # no hints in a tournament
     shot(page, artifacts, "tournament-people-table")
+    other = browser.new_context(base_url=server.url)  # someone else with the link: no view
+    try:
+        tab = other.new_page()
+        tab.goto(page.url)
+        tab.wait_for_function("() => document.body.dataset.lastError === 'no_spectators'")
+        assert "no spectators" in tab.inner_text("#status")
+        assert tab.inner_text("#title") == "A tournament's table"
+        assert tab.locator("#hand .card").count() == 0 and not tab.locator("#board .card").count()
+    finally:
+        other.close()
     problems["table"] = axe_violations(page)
     while wait_my_turn(page, 0):
         take_turn(page)

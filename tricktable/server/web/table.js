@@ -79,6 +79,7 @@ function receive(frame) {
     state.pending = false;
     if (frame.code === "stale") return; // the new state follows
     if (frame.code === "bad_token") { localStorage.removeItem(`tricktable.seat.${roomId}`); send({ type: "hello", token: null }); }
+    if (frame.code === "no_spectators") $("title").textContent = "A tournament's table";
     say(frame.message, frame.code === "illegal" ? "rule" : "");
     document.body.dataset.lastError = frame.code;
   } else if (frame.type === "chat") {
