@@ -12,6 +12,7 @@ from tt_tourney import new_player, play_next_deal, post, wait_bots, wait_status,
 
 import tricktable
 from tricktable.server import ServerConfig
+from tricktable.server.common import hash_token
 from tricktable.store import MemoryStore
 
 CONFIG = ServerConfig(bot_delay=0.0)
@@ -143,7 +144,9 @@ def test_no_one_sees_a_deal_before_playing_it(quick: Any) -> None:
     seen = quick.get(f"/api/tournaments/{tid}").json()
     text = json.dumps(seen) + json.dumps(quick.get("/api/tournaments").json())
     assert seen["doc"] is None and seen["status"] == "playing"
-    for secret in (anns["room"], plan["secret"], '"seed"', '"deltas"', '"record"', "outcome"):
+    keys = [ann["key"], bob["key"], hash_token(ann["key"]), hash_token(bob["key"])]
+    for secret in (anns["room"], plan["secret"], '"seed"', '"deltas"', '"record"', "outcome",
+                   anns["token"], *keys):
         assert secret not in text
     for number in range(len(plan["tables"])):
         replay = quick.get(f"/api/tournaments/{tid}/tables/{number}/replay")
