@@ -69,7 +69,8 @@ def test_a_person_registers_plays_their_deal_and_sees_the_standings(
     assert sorted(entrants) == ["Tess", "heuristic", "random"]
     assert page.locator("#pair option").first.inner_text().startswith("Tess's table")
     headings = page.locator("#tables article h3").all_inner_texts()
-    assert len(headings) == 2 and "Tess holds" in headings[0]  # hers beside the bots'
+    assert len(headings) == 2 and "Tess plays P" in headings[0]  # hers beside the bots'
+    assert "holds side" in headings[1]
     shot(page, artifacts, "tournament-people-finished")
     problems["finished"] = axe_violations(page)
     assert not {k: v for k, v in problems.items() if v}, problems

@@ -30,7 +30,9 @@ async function renderTables() {
   $("step").max = String(shown.max); $("step").value = String(shown.step);
   $("where").textContent = tables.length ? `step ${shown.step} of ${shown.max}` : "they did not meet on this deal";
   clear($("tables"), replays.map((r, i) => el("article", { class: "panel", dataset: { table: tables[i].number } },
-    el("h3", {}, `Table ${tables[i].number + 1}: ${nameOf(tables[i].home)} holds side ${tables[i].side + 1}`),
+    el("h3", {}, `Table ${tables[i].number + 1}: ${nameOf(tables[i].home)} ${tables[i].person
+      ? `plays ${r.seats[tables[i].seats.indexOf(tables[i].home)].label} (side ${tables[i].side + 1})`
+      : `holds side ${tables[i].side + 1}`}`),
     el("p", {}, r.move ? `${r.seats[r.move.seat].label} (${r.seats[r.move.seat].name}): ${r.move.action}` : "The deal."),
     r.seats.map((s) => el("div", { class: "item" }, el("strong", {}, `${s.label} · ${s.name}`),
       el("div", { class: "row" }, s.hand.map((c) => cardEl(c, { small: true }))))),
