@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -56,8 +57,9 @@ def _deal(spec: PlaySpec, rng: random.Random, tricks_left: int) -> Position:
     for i, seat in enumerate(seats):
         for card in cards[i * tricks_left:(i + 1) * tricks_left]:
             hands[seat] |= 1 << card
+    sides = max(spec.side_of) + 1
     return Position(spec, tuple(hands), (), (), rng.choice(seats), 0, -1,
-                    spec.tricks - tricks_left, (0,) * len(spec.side_of), (0,) * len(spec.side_of))
+                    spec.tricks - tricks_left, (0,) * sides, (0,) * sides)
 
 
 def _settled(kernel: Kernel, position: Position, target: int) -> list[tuple[str, int, int]]:
@@ -101,8 +103,58 @@ def _redeal(kernel: Kernel, position: Position, relevant: int,
             hands[seat] |= 1 << card
     real = tuple(sum(1 << t.order[c] for c in range(len(t.order)) if (hand >> c) & 1)
                  for hand in hands)
-    return Position(position.spec, real, (), (), position.to_move, 0, -1,
-                    position.tricks_played, position.side_tricks, position.side_points)
+    return replace(position, hands=real)
+
+
+def _opened(position: Position, rng: random.Random) -> Position:
+    """``position`` with one to three random legal cards played to its trick."""
+    spec = position.spec
+    for _ in range(rng.randint(1, spec.players - 1)):
+        seat = position.to_move
+        trick = position.trick
+        allowed = spec.legal(seat, position.hands[seat], trick[0] if trick else None,
+                             position.win_key)
+        card = rng.choice([c for c in range(len(spec.follows)) if (allowed >> c) & 1])
+        key = spec.key(seat, card, trick[0] if trick else card)
+        win_pos, win_key = (len(trick), key) if key > position.win_key else (
+            position.win_pos, position.win_key)
+        hands = list(position.hands)
+        hands[seat] &= ~(1 << card)
+        position = replace(position, hands=tuple(hands), trick=(*trick, card),
+                           trick_seats=(*position.trick_seats, seat),
+                           to_move=(seat + 1) % spec.players, win_pos=win_pos, win_key=win_key)
+    return position
+
+
+def test_a_sure_trick_in_progress_never_cuts_a_true_value() -> None:
+    """In a trick in progress, the side whose best card no other card can beat takes
+    it: a target of one trick, or of all of them, settled so equals minimax, here and
+    wherever only the cards it did not name changed hands."""
+    rng = random.Random(19)
+    settled = 0
+    for _ in range(200):
+        spec = play_spec(rng.randrange(4))
+        position = _opened(_deal(spec, rng, rng.randint(1, SIZE)), rng)
+        side = rng.randrange(2)
+        kernel = Kernel(spec, side, "tricks")
+        t = kernel.tables
+        hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
+        trick = np.array([t.index[c] for c in position.trick] + [0] * 4, dtype=np.int64)
+        taker, used = dd_tricks.trick_taker(
+            position.to_move, len(position.trick), position.win_pos, position.win_key, trick,
+            hands, kernel.params, kernel.maxside, t.follows, t.rank, t.trumps, t.class_masks,
+            t.class_of)
+        if taker < 0:
+            continue
+        mine = minimax(position, side)
+        theirs = position.hands[position.to_move].bit_count() - mine
+        settled += 1
+        assert (mine if taker == 1 else theirs) >= 1, position
+        for _ in range(3):
+            other = minimax(_redeal(kernel, position, int(used), rng), side)
+            assert (other if taker == 1 else position.hands[position.to_move].bit_count()
+                    - other) >= 1, position
+    assert settled > 50
 
 
 @pytest.mark.parametrize("name", ["rook", "bidder"])
@@ -169,3 +221,24 @@ def test_a_card_left_out_as_irrelevant_is_searched_once_cards_near_it_become_rel
     assert dd_tricks.unproven(skipped, searched, other, seen, class_of, classes) == 0
     nothing = np.int64(0)  # nothing relevant: any card of the class stands for another
     assert dd_tricks.unproven(skipped, searched, nothing, seen, class_of, classes) == 0
+
+
+def test_quick_tricks_draw_trumps_first() -> None:
+    """The leader's two top trumps draw both other trump holdings, so its top green and
+    yellow cards count too, though an opponent is void in green; with an opponent's
+    third trump they do not."""
+    kernel = Kernel(play_spec(0), 0, "tricks")  # red trumps
+    t = kernel.tables
+
+    def quick(hands: list[str]) -> tuple[int, int]:
+        masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split()))
+                          for hand in hands], dtype=np.int64)
+        count, used = dd.quick(np.int64(0), np.int64(4), masks, kernel.params,
+                               kernel.maxside, t.trumps, t.class_masks)
+        return int(count), int(used)
+
+    hands = ["R1 R14 G1 Y1", "R12 R11 Y2 Y3", "G2 G3 Y4 Y5", "R10 Y6 Y7 Y8"]
+    relevant = sum(1 << ROOK.parse(c) for c in ["R1", "R14", "G1", "Y1"])
+    assert quick(hands) == (4, t.mask(relevant))
+    hands[3] = "R10 R9 R8 Y8"
+    assert quick(hands)[0] < 4

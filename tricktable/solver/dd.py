@@ -175,6 +175,50 @@ def top_run(hand: int, rest: int) -> tuple[int, int]:
     return count, low
 
 
+@njit(I(I, I, I), cache=True)
+def top_of(cls: int, live: int, count: int) -> int:
+    """The cards of class ``cls`` from its ``count``-th highest ``live`` card up."""
+    rest = live & cls
+    low = ZERO
+    for _ in range(count):
+        low = highest(rest)
+        rest ^= ONE << low
+    return cls & ~((ONE << low) - 1)
+
+
+@njit(UniTuple(I, 2)(I, I, A1, A1, I, A1, I), cache=True)
+def drawing_trumps(leader: int, need: int, hands: np.ndarray, params: np.ndarray, trump: int,
+                   class_masks: np.ndarray, live: int) -> tuple[int, int]:
+    """Quick tricks that draw trumps first: where the leader's top trumps in a row are at
+    least as many as any other hand's trumps, it cashes all of them (everyone follows, so
+    then nobody else holds a trump) and then its top cards of every other class, which
+    nobody can trump any more (counted up to ``need``); with the relevant cards: the
+    cards counted, upwards in their class."""
+    lead_hand = hands[leader]
+    top, _ = top_run(lead_hand, live & trump)
+    if top == 0:
+        return ZERO, ZERO
+    for seat in range(params[PLAYERS]):
+        if seat != leader and popcount(hands[seat] & trump) > top:
+            return ZERO, ZERO
+    if top >= need:
+        return need, top_of(trump, live, need)
+    total = top  # every top trump is cashed, so nobody else holds one after
+    used = top_of(trump, live, top)
+    for k in range(params[CLASSES]):
+        cls = class_masks[k]
+        if total >= need:
+            break
+        if cls & trump or lead_hand & cls == 0:
+            continue
+        run, _ = top_run(lead_hand, live & cls)
+        if run:
+            take = min(run, need - total)
+            used |= top_of(cls, live, take)
+            total += take
+    return total, used
+
+
 @njit(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1), cache=True)
 def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
           trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
@@ -221,6 +265,11 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
             rest ^= ONE << low
         used |= cls & ~((ONE << low) - 1)
         total += take
+    if total < need and trump and duty & FOLLOW:
+        drawn, drawn_used = drawing_trumps(leader, need, hands, params, trump, class_masks,
+                                           live)
+        if drawn > total:
+            return drawn, drawn_used
     return total, used
 
 

@@ -60,6 +60,7 @@ from tricktable.solver.dd import (
     ZERO,
     I,
     advance,
+    card_key,
     close_trick,
     generate,
     highest,
@@ -205,6 +206,47 @@ def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
             mine ^= mine & -mine
         return best, count, cls & ~((ONE << lowest(mine)) - 1)
     return best, count, cls & ~((ONE << (floor - 1)) - 1)
+
+
+@njit(UniTuple(I, 2)(I, I, I, I, A1, A1, A1, A1, A1, A1, A1, A1, A1), cache=True)
+def trick_taker(seat: int, ntrick: int, win_pos: int, win_key: int, trick: np.ndarray,
+                hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
+                follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
+                class_masks: np.ndarray, class_of: np.ndarray) -> tuple[int, int]:
+    """The side (``maxside``'s 1 or 0) sure to take the trick in progress, ``seat`` to
+    play its ``ntrick``-th card (1 or more): the side whose best card (the one winning so
+    far, or one a seat still to play may play: its highest of the led class, else its
+    highest trump) beats every card the other side may play; with the relevant cards:
+    that card's class from it upwards. Side -1: neither is sure."""
+    players = params[PLAYERS]
+    leader = (seat - ntrick + players) % players
+    lead = trick[0]
+    first = trick[win_pos]
+    first_side = maxside[(leader + win_pos) % players]
+    best_max, card_max = (win_key, first) if first_side == 1 else (-ONE, -ONE)
+    best_min, card_min = (win_key, first) if first_side == 0 else (-ONE, -ONE)
+    for j in range(ntrick, players):
+        other = (leader + j) % players
+        held = hands[other]
+        led = held & follows[lead]
+        own = held & trumps[other]
+        if led:
+            card = highest(led)
+        elif own:
+            card = highest(own)
+        else:
+            continue
+        key = card_key(other, card, lead, follows, rank, trumps)
+        if maxside[other] == 1:
+            if key > best_max:
+                best_max, card_max = key, card
+        elif key > best_min:
+            best_min, card_min = key, card
+    if best_max > best_min:
+        winner, card = ONE, card_max
+    else:
+        winner, card = ZERO, card_min
+    return winner, class_masks[class_of[card]] & ~((ONE << card) - 1)
 
 
 @njit(I(I, I, I, I), cache=True)
@@ -405,6 +447,14 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     players = params[PLAYERS]
     classes = params[CLASSES]
     trick = tricks[state[TRICKS_PLAYED]]
+    if ntrick > 0 and (target == 1 or target == left):
+        # the trick in progress is a sure one for a side: it settles a target of one
+        # trick for the side searched for, or of every trick left
+        taker, used = trick_taker(seat, ntrick, win_pos, win_key, trick, hands, params,
+                                  maxside, follows, rank, trumps, class_masks, class_of)
+        if (taker == 1 and target == 1) or (taker == 0 and target == left):
+            rel[depth] = used
+            return taker
     row = -1
     best_hint = -1
     live = ZERO
