@@ -49,6 +49,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from tricktable.server.heap import freeze_heap, tune_gc
+
 LIMIT_MS = 100.0
 MAX_ROOMS = 2048  # a hard bound whatever is asked
 NO_LIMITS = "--rooms-per-minute 1000000 --all-rooms-per-minute 1000000"
@@ -68,6 +70,8 @@ class Level:
     rss_mib: float = 0.0
     rooms_so_far: int = 0
     base_rss_mib: float = 0.0
+    server_loop: dict[str, Any] = field(default_factory=dict)  # /api/health's, this level
+    client_worst_lag: float = 0.0  # seconds, this process's event loop, while measuring
 
     def seen(self, room: str, version: int, warm: bool) -> None:
         """A state frame of ``room`` at ``version``; ``warm``: the measure has begun."""
@@ -94,7 +98,9 @@ class Level:
                 "cpu_ms_per_action": round(1000 * self.cpu_seconds / max(1, accepted), 3),
                 "server_cpu_percent": round(100 * self.cpu_seconds / max(self.seconds, 1e-9), 1),
                 "rss_mib": round(self.rss_mib, 1),
-                "mib_per_room": round(per_room, 3), "errors": self.errors}
+                "mib_per_room": round(per_room, 3), "errors": self.errors,
+                "server_loop": self.server_loop,
+                "client_worst_lag_ms": round(1000 * self.client_worst_lag, 1)}
 
 
 def tree_cpu_seconds(pid: int) -> float:
@@ -237,6 +243,40 @@ async def act(socket: ClientConnection, version: int, action: str, wait: float,
     await socket.send(json.dumps({"type": "act", "version": version, "action": action}))
 
 
+async def loop_stats(base: str) -> dict[str, Any]:
+    """The server's event-loop watch (``/api/health``: stalls, collections)."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        stats: dict[str, Any] = (await http.get("/api/health")).json().get("loop", {})
+        return stats
+
+
+def loop_delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What the server's loop watch counted between two readings (worst: since start).
+
+    >>> loop_delta({"stalls": 2, "collections": [9, 3, 1], "gc_ms": 5.0, "worst_ms": 120},
+    ...            {"stalls": 3, "collections": [19, 4, 1], "gc_ms": 9.5, "worst_ms": 150})
+    {'stalls': 1, 'collections': [10, 1, 0], 'gc_ms': 4.5, 'worst_ms_since_start': 150}
+    """
+    if not before or not after:
+        return {}
+    return {"stalls": after["stalls"] - before["stalls"],
+            "collections": [a - b for a, b in zip(after["collections"], before["collections"],
+                                                  strict=True)],
+            "gc_ms": round(after["gc_ms"] - before["gc_ms"], 1),
+            "worst_ms_since_start": after["worst_ms"]}
+
+
+async def watch_lag(level: Level, warm: float, stop: float, period: float = 0.02) -> None:
+    """Record the worst lateness of this process's loop between ``warm`` and ``stop``: a
+    late client makes latencies that are not the server's."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(max(0.0, warm - loop.time()))
+    while loop.time() < stop:
+        due = loop.time() + period
+        await asyncio.sleep(period)
+        level.client_worst_lag = max(level.client_worst_lag, loop.time() - due)
+
+
 async def run_level(base: str, args: argparse.Namespace, rooms: int, seed: int,
                     pid: int) -> Level:
     """N rooms at once for ``args.seconds`` after the warm-up."""
@@ -247,6 +287,7 @@ async def run_level(base: str, args: argparse.Namespace, rooms: int, seed: int,
         for start in range(0, rooms, 64):  # in bursts, not thousands at once
             made += await asyncio.gather(*(make_room(http, args.game, args.model)
                                            for _ in range(start, min(rooms, start + 64))))
+    freeze_heap()  # the clients' process collects garbage as the server does (heap.py)
     loop = asyncio.get_running_loop()
     warm = loop.time() + args.warmup
     stop = warm + args.seconds
@@ -257,13 +298,16 @@ async def run_level(base: str, args: argparse.Namespace, rooms: int, seed: int,
     tasks = [asyncio.create_task(seat_client(f"{ws}/ws/{room}", room, token, pace, stop, warm,
                                              level, random.Random(rng.random())))
              for room, tokens in made for token in tokens]
+    lag = asyncio.create_task(watch_lag(level, warm, stop))
     await asyncio.sleep(max(0.0, warm - loop.time()))
     cpu = tree_cpu_seconds(pid) if pid else 0.0
+    watched = await loop_stats(base)
     await asyncio.sleep(max(0.0, stop - loop.time()))
     if pid:
         level.cpu_seconds = tree_cpu_seconds(pid) - cpu
         level.rss_mib = tree_rss_mib(pid)
-    await asyncio.gather(*tasks, return_exceptions=True)
+    level.server_loop = loop_delta(watched, await loop_stats(base))
+    await asyncio.gather(*tasks, lag, return_exceptions=True)
     level.seconds = args.seconds
     return level
 
@@ -302,6 +346,7 @@ def main() -> None:
                         help="go on doubling past the first level over 100 ms (no bisection)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args()
+    tune_gc()
     humans = args.model == "human"
     args.bot_delay = (0.0 if humans else 0.8) if args.bot_delay is None else args.bot_delay
     args.seconds = (6.0 if humans else 20.0) if args.seconds is None else args.seconds
@@ -335,6 +380,8 @@ def main() -> None:
                           f" ({summary['server_cpu_percent']:.0f}%)  rss {summary['rss_mib']:.0f}"
                           f" MiB ({summary['mib_per_room']:.3f}/room)"
                           f"  errors {summary['errors']}", flush=True)
+                print(f"      server loop {summary['server_loop']}; the clients' worst loop lag "
+                      f"{summary['client_worst_lag_ms']:.0f} ms", flush=True)
                 return bool(summary["p99_ms"] < LIMIT_MS)
 
             def time_left() -> bool:

@@ -8,6 +8,7 @@ import concurrent.futures
 import threading
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from tricktable.server import ServerConfig
 from tricktable.server.commit import GroupCommit
 from tricktable.store import MemoryStore, RoomInfo, SeatInfo, StoredAction, StoreError
 from tricktable.store.base import Append
+from tricktable.store.sql import SqlStore
 
 
 class SlowStore(MemoryStore):
@@ -66,6 +68,46 @@ class GatedStore(MemoryStore):
     def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
         assert self.gate.wait(10)
         return super().append_many(items)
+
+
+class GatedSqlStore(SqlStore):
+    """A SQLite store whose group commits wait for the test to open the gate (as a commit
+    waits for a checkpoint's fsync or another connection's write lock)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.gate = threading.Event()
+        self.gate.set()
+
+    def append_many(self, items: Sequence[Append]) -> list[StoreError | None]:
+        assert self.gate.wait(10)
+        return super().append_many(items)
+
+
+def test_a_database_commit_that_waits_does_not_stop_the_server(tmp_path: Path) -> None:
+    store = GatedSqlStore(f"sqlite:///{tmp_path / 'games.db'}")
+    with app_client(ServerConfig(bot_delay=0), store) as client:
+        made = create_room(client, "rook", None, seats=["human", "random", "random", "random"])
+        room = made["room"]["id"]
+        with client.websocket_connect(f"/ws/{room}") as session, \
+                concurrent.futures.ThreadPoolExecutor(1) as pool:
+            ann = Socket(session, made["token"], "Ann")
+            frame = ann.until("state")
+            while not frame["legal"]:
+                frame = ann.until("state")
+            store.gate.clear()
+            ann.send({"type": "act", "version": frame["version"],
+                      "action": frame["legal"][0]["text"]})
+            moved = pool.submit(ann.until, "state", frame["version"] + 1)
+            time.sleep(0.2)  # the commit waits at the gate
+            began = time.monotonic()
+            assert client.get("/api/health").json()["ok"] is True
+            assert time.monotonic() - began < 2, "the event loop waited for the commit"
+            assert not moved.done(), "a move was sent before it was stored"
+            store.gate.set()
+            assert moved.result(timeout=10)["version"] == frame["version"] + 1
+    assert store.load(room)[0].version >= frame["version"] + 1  # type: ignore[index]
+    store.close()
 
 
 def test_a_move_is_sent_only_once_it_is_stored() -> None:

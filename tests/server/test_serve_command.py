@@ -31,6 +31,8 @@ def test_serve_starts_with_sqlite_and_serves_the_lobby(tmp_path: Path) -> None:
     try:
         assert "<!doctype html>" in httpx.get(f"{server.url}/").text
         assert httpx.get(f"{server.url}/api/health").json()["ok"] is True
+        wait_for(lambda: httpx.get(f"{server.url}/api/health").json()["loop"]["frozen"] > 0,
+                 timeout=60, message="the start-up heap frozen (heap.py)")
     finally:
         server.kill()
     assert (tmp_path / "data" / "games.db").is_file()

@@ -221,7 +221,7 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
                           rooms_burst=max(1, min(1000, round(rooms_per_minute))),
                           all_rooms_per_minute=all_rooms_per_minute,
                           allowed_hosts=None if is_loopback(host) else ["*"], redis=redis,
-                          warm_solver=not no_warm_up)
+                          warm_solver=not no_warm_up, settle_heap=True)
     try:
         asyncio.run(_serve(create_app(config, store=store), host, port, log_level,
                            not no_browser, reuse_port))

@@ -44,6 +44,7 @@ from tricktable.server.common import (
     usable_bots,
 )
 from tricktable.server.guides import declared_lines, rules_text
+from tricktable.server.heap import LoopWatch, settle, tune_gc
 from tricktable.server.limits import BodyLimit, RoomRate
 from tricktable.server.loading import start_game
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
@@ -254,16 +255,22 @@ def cross_site_problem(request: Request) -> tuple[int, str] | None:
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     """The ASGI app. ``store`` overrides ``config.db`` (tests pass a MemoryStore)."""
     config = config or ServerConfig()
+    watch = LoopWatch()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = store if store is not None else await asyncio.to_thread(open_store, config.db)
         rooms = Rooms(opened, config)
         rooms.start()
+        watch.start()
+        warming, settling = None, None
         if config.warm_solver:  # the first hint or strong bot then finds it loaded
             from tricktable.solver.warm import warm_up_in_background
 
-            warm_up_in_background()
+            warming = warm_up_in_background()
+        if config.settle_heap:  # see heap.py: no full collection scans start-up objects
+            tune_gc()
+            settling = asyncio.get_running_loop().create_task(settle(warming))
         if config.redis:
             from tricktable.server.router import Router
 
@@ -276,7 +283,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         finally:
             if rooms.router is not None:
                 await rooms.router.close()
+            if settling is not None:
+                settling.cancel()
             await rooms.close()
+            watch.stop()
             if store is None:
                 opened.close()
 
@@ -373,7 +383,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.get("/api/health")
     async def health() -> JSON:
-        return {"ok": True, "version": app_version()}
+        return {"ok": True, "version": app_version(), "loop": watch.stats()}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:

@@ -50,6 +50,7 @@ class ServerConfig:
     open_list_idle: float = 300.0  # seconds an unfinished room nobody is in stays in the lobby
     redis: str | None = None  # Redis URL: several processes share rooms through it
     warm_solver: bool = False  # load the compiled solver at start, in the background
+    settle_heap: bool = False  # tune garbage collection, freeze the start-up heap (heap.py)
 
 
 class RoomError(ValueError):

@@ -82,10 +82,11 @@ class Rooms:
         self._sweeper: asyncio.Task[None] | None = None
         self._renewer: asyncio.Task[None] | None = None
         self.node = node_id()  # this process, as the holder of its rooms' leases
-        # SQLite commits a batch in well under a millisecond (WAL, no fsync per commit):
-        # on the event loop, without two thread switches a batch; other stores in threads
-        self.commits = GroupCommit(store, run_here if sqlite or not hasattr(store, "url")
-                                   else self.in_store)
+        # a database's commits in the store's threads: a commit that waits (a WAL
+        # checkpoint's fsync, another connection's write lock) stops no other room; it
+        # took up to 0.9 s on the loop under load (docs/server.md); the memory store's
+        # (tests, --db memory) on the loop: it never waits
+        self.commits = GroupCommit(store, self.in_store if hasattr(store, "url") else run_here)
         self.stopping: set[asyncio.Task[None]] = set()
         self.router: Router | None = None  # with --redis: the link to the other processes
         self.bot_seconds: dict[str, float] = {}  # each bot's decision time, on average

@@ -1,0 +1,106 @@
+"""The event loop's pauses: the loop watch, the collector's thresholds, the frozen heap."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from tt_server_support import app_client
+
+from tricktable.server import ServerConfig
+from tricktable.server.heap import GC_THRESHOLDS, LoopWatch, freeze_heap, settle
+from tricktable.store import MemoryStore
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Give the process its collector's settings back after the test."""
+    thresholds = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)
+
+
+def test_a_stalled_loop_is_counted_and_logged_with_its_collection_time(
+        caplog: pytest.LogCaptureFixture) -> None:
+    watch = LoopWatch(period=0.01, stall=0.1)
+
+    async def run() -> None:
+        watch.start()
+        await asyncio.sleep(0.05)
+        began = time.perf_counter()
+        gc.collect()  # a full collection inside the stall
+        time.sleep(max(0.0, 0.15 - (time.perf_counter() - began)))
+        await asyncio.sleep(0.05)
+        time.sleep(0.02)  # a short pause is not a stall
+        await asyncio.sleep(0.05)
+        watch.stop()
+
+    with caplog.at_level(logging.WARNING, "tricktable.server"):
+        asyncio.run(run())
+    stats = watch.stats()
+    assert stats["stalls"] == 1 and 150 <= stats["worst_ms"] < 1000, stats
+    assert stats["collections"][2] >= 1 and stats["gc_ms"] > 0, stats
+    lines = [r.getMessage() for r in caplog.records if "stalled" in r.getMessage()]
+    assert len(lines) == 1 and "stalled 1 times" in lines[0], lines
+    assert "garbage collection 0 ms" not in lines[0] or stats["gc_worst_ms"] < 0.5, lines
+
+
+def test_a_quiet_loop_has_no_stall() -> None:
+    watch = LoopWatch(period=0.01, stall=0.1)
+
+    async def run() -> None:
+        watch.start()
+        await asyncio.sleep(0.2)
+        watch.stop()
+
+    asyncio.run(run())
+    assert watch.stats()["stalls"] == 0
+    assert watch.on_gc not in gc.callbacks  # stopped: it times no more collections
+
+
+def test_freezing_leaves_the_objects_alive_now_out_of_collections(collector: None) -> None:
+    kept = [[n] for n in range(1000)]
+    frozen = freeze_heap()
+    assert frozen >= len(kept) and gc.get_freeze_count() == frozen
+    assert not any(gc.is_tracked(k) and k in gc.get_objects(2) for k in kept[:3])
+
+
+def test_the_heap_is_frozen_after_the_warm_up_ends(collector: None) -> None:
+    gc.unfreeze()
+    warming = threading.Thread(target=time.sleep, args=(0.3,))
+
+    async def run() -> float:
+        warming.start()
+        began = time.monotonic()
+        await settle(warming)
+        return time.monotonic() - began
+
+    assert asyncio.run(run()) >= 0.25
+    assert gc.get_freeze_count() > 0
+
+
+def test_a_serving_app_tunes_the_collector_and_reports_its_loop(collector: None) -> None:
+    gc.unfreeze()
+    with app_client(ServerConfig(settle_heap=True), MemoryStore()) as client:
+        deadline = time.monotonic() + 10
+        while client.get("/api/health").json()["loop"]["frozen"] == 0:
+            assert time.monotonic() < deadline, "the heap was never frozen"
+            time.sleep(0.05)
+        assert gc.get_threshold() == GC_THRESHOLDS
+        loop = client.get("/api/health").json()["loop"]
+        assert loop["stall_ms"] == 100 and loop["stalls"] >= 0 and len(loop["collections"]) == 3
+
+
+def test_an_app_leaves_the_collector_alone_unless_asked(collector: None) -> None:
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    with app_client(ServerConfig(), MemoryStore()) as client:
+        time.sleep(0.2)
+        assert client.get("/api/health").json()["loop"]["frozen"] == 0
+    assert gc.get_threshold() == (700, 10, 10)
