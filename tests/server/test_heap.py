@@ -44,7 +44,7 @@ def test_a_stalled_loop_is_counted_and_logged_with_its_collection_time(
     with caplog.at_level(logging.WARNING, "tricktable.server"):
         asyncio.run(run())
     stats = watch.stats()
-    assert stats["stalls"] == 1 and 150 <= stats["worst_ms"] < 1000, stats
+    assert stats["stalls"] == 1 and 100 <= stats["worst_ms"] < 1000, stats
     assert stats["collections"][2] >= 1 and stats["gc_ms"] > 0, stats
     lines = [r.getMessage() for r in caplog.records if "stalled" in r.getMessage()]
     assert len(lines) == 1 and "stalled 1 times" in lines[0], lines
@@ -71,18 +71,24 @@ def test_freezing_leaves_the_objects_alive_now_out_of_collections(collector: Non
     assert not any(gc.is_tracked(k) and k in gc.get_objects(2) for k in kept[:3])
 
 
-def test_the_heap_is_frozen_after_the_warm_up_ends(collector: None) -> None:
+def test_the_heap_is_frozen_at_once_and_again_after_the_warm_up(collector: None) -> None:
     gc.unfreeze()
-    warming = threading.Thread(target=time.sleep, args=(0.3,))
+    made: list[list[int]] = []
+    warming = threading.Thread(target=lambda: (time.sleep(0.3), made.extend(
+        [n] for n in range(5000))))
 
-    async def run() -> float:
+    async def run() -> tuple[int, float]:
         warming.start()
         began = time.monotonic()
-        await settle(warming)
-        return time.monotonic() - began
+        task = asyncio.create_task(settle(warming))
+        await asyncio.sleep(0.1)
+        first = gc.get_freeze_count()
+        await task
+        return first, time.monotonic() - began
 
-    assert asyncio.run(run()) >= 0.25
-    assert gc.get_freeze_count() > 0
+    first, took = asyncio.run(run())
+    assert first > 0 and took >= 0.25
+    assert gc.get_freeze_count() >= first + 4000  # what the warm-up made (5000), frozen too
 
 
 def test_a_serving_app_tunes_the_collector_and_reports_its_loop(collector: None) -> None:

@@ -12,8 +12,8 @@ seconds, each a pause of the whole loop: 80 to 270 ms of CPU each at 500 rooms
 - collects its young generation every GC_THRESHOLDS[0] allocations instead of
   700 (such objects then die young, by reference counting, and are not
   promoted), and
-- once started (after the solver's warm-up), collects once and freezes what is
-  alive (``gc.freeze``): start-up objects are never scanned again.
+- once started, and again after the solver's warm-up, collects once and freezes
+  what is alive (``gc.freeze``): start-up objects are never scanned again.
 
 >>> watch = LoopWatch(period=0.01, stall=0.05)
 >>> async def stall() -> None:
@@ -61,13 +61,17 @@ def freeze_heap() -> int:
 
 
 async def settle(warming: threading.Thread | None) -> None:
-    """Once the solver's warm-up (``warming``, if any) is over, freeze the heap."""
-    if warming is not None:
-        await asyncio.to_thread(warming.join)
-    started = time.perf_counter()
-    frozen = freeze_heap()
-    log.info("froze %d start-up objects out of garbage collection in %.0f ms", frozen,
-             1000 * (time.perf_counter() - started))
+    """Freeze the heap now, and again once the solver's warm-up (``warming``, if any) is
+    over (it takes seconds of CPU, and a minute on a busy machine)."""
+    for step in ("start-up", "warm-up"):
+        if step == "warm-up":
+            if warming is None:
+                return
+            await asyncio.to_thread(warming.join)
+        started = time.perf_counter()
+        frozen = freeze_heap()
+        log.info("after the %s, %d objects frozen out of garbage collection (%.0f ms)",
+                 step, frozen, 1000 * (time.perf_counter() - started))
 
 
 class LoopWatch:
