@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -33,9 +34,8 @@ def test_a_stalled_loop_is_counted_and_logged_with_its_collection_time(
     async def run() -> None:
         watch.start()
         await asyncio.sleep(0.05)
-        began = time.perf_counter()
         gc.collect()  # a full collection inside the stall
-        time.sleep(max(0.0, 0.15 - (time.perf_counter() - began)))
+        time.sleep(0.25)  # and a wait
         await asyncio.sleep(0.05)
         time.sleep(0.02)  # a short pause is not a stall
         await asyncio.sleep(0.05)
@@ -44,11 +44,14 @@ def test_a_stalled_loop_is_counted_and_logged_with_its_collection_time(
     with caplog.at_level(logging.WARNING, "tricktable.server"):
         asyncio.run(run())
     stats = watch.stats()
-    assert stats["stalls"] == 1 and 100 <= stats["worst_ms"] < 1000, stats
+    assert stats["stalls"] == 1 and 250 <= stats["worst_ms"] < 5000, stats
     assert stats["collections"][2] >= 1 and stats["gc_ms"] > 0, stats
     lines = [r.getMessage() for r in caplog.records if "stalled" in r.getMessage()]
     assert len(lines) == 1 and "stalled 1 times" in lines[0], lines
-    assert "garbage collection 0 ms" not in lines[0] or stats["gc_worst_ms"] < 0.5, lines
+    worked = re.search(r"worked (\d+) ms of CPU \(garbage collection (\d+) ms\)", lines[0])
+    assert worked is not None, lines
+    assert int(worked[1]) < stats["worst_ms"] - 200, lines  # the sleep was no work
+    assert int(worked[2]) == round(stats["gc_ms"]) or stats["gc_ms"] < 1, (lines, stats)
 
 
 def test_a_quiet_loop_has_no_stall() -> None:
@@ -68,7 +71,8 @@ def test_freezing_leaves_the_objects_alive_now_out_of_collections(collector: Non
     kept = [[n] for n in range(1000)]
     frozen = freeze_heap()
     assert frozen >= len(kept) and gc.get_freeze_count() == frozen
-    assert not any(gc.is_tracked(k) and k in gc.get_objects(2) for k in kept[:3])
+    scanned = {id(o) for o in gc.get_objects()}
+    assert all(gc.is_tracked(k) and id(k) not in scanned for k in kept)
 
 
 def test_the_heap_is_frozen_at_once_and_again_after_the_warm_up(collector: None) -> None:
@@ -88,7 +92,8 @@ def test_the_heap_is_frozen_at_once_and_again_after_the_warm_up(collector: None)
 
     first, took = asyncio.run(run())
     assert first > 0 and took >= 0.25
-    assert gc.get_freeze_count() >= first + 4000  # what the warm-up made (5000), frozen too
+    scanned = {id(o) for o in gc.get_objects()}
+    assert len(made) == 5000 and not any(id(m) in scanned for m in made)  # the warm-up's
 
 
 def test_a_serving_app_tunes_the_collector_and_reports_its_loop(collector: None) -> None:

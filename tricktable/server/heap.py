@@ -79,8 +79,9 @@ class LoopWatch:
 
     A timer late by ``stall`` seconds or more is a stall: counted, and logged as a
     warning (at most one line every LOG_EVERY seconds, with the stalls since the
-    last line). The garbage collector's pauses are timed too, so a line says how
-    much of the worst stall was collection (``gc``) and how much was other work.
+    last line). A line says how much CPU the loop's thread used meanwhile and how
+    much of it was garbage collection: a stall with little CPU waited, for a CPU
+    (a busy machine) or for a blocking call.
     """
 
     def __init__(self, period: float = 0.05, stall: float = STALL_SECONDS) -> None:
@@ -92,7 +93,8 @@ class LoopWatch:
         self.gc_seconds = 0.0
         self.gc_worst = 0.0
         self._gc_began = 0.0
-        self._pending: list[tuple[float, float]] = []  # (late, gc) not logged yet
+        self._pending: list[tuple[float, float, float]] = []  # (late, cpu, gc), not logged
+        self._cpu = 0.0  # the loop thread's CPU time at the last tick
         self._logged = 0.0
         self._handle: asyncio.TimerHandle | None = None
 
@@ -100,6 +102,7 @@ class LoopWatch:
         """Start watching the running loop (and timing collections)."""
         gc.callbacks.append(self.on_gc)
         loop = asyncio.get_running_loop()
+        self._cpu = time.thread_time()
         self._handle = loop.call_at(loop.time() + self.period, self._tick,
                                     loop.time() + self.period, self.gc_seconds)
 
@@ -111,10 +114,12 @@ class LoopWatch:
             gc.callbacks.remove(self.on_gc)
 
     def on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        """Time a collection (a ``gc.callbacks`` hook): its CPU, not the wall clock, so a
+        collection that waited for a CPU is not counted longer than it worked."""
         if phase == "start":
-            self._gc_began = time.perf_counter()
+            self._gc_began = time.thread_time()
             return
-        took = time.perf_counter() - self._gc_began
+        took = time.thread_time() - self._gc_began
         self.collections[info["generation"]] += 1
         self.gc_seconds += took
         self.gc_worst = max(self.gc_worst, took)
@@ -123,19 +128,22 @@ class LoopWatch:
         loop = asyncio.get_running_loop()
         now = loop.time()
         late = now - due
+        cpu, self._cpu = time.thread_time() - self._cpu, time.thread_time()
         if late >= self.stall:
             self.stalls += 1
             self.worst = max(self.worst, late)
-            self._pending.append((late, self.gc_seconds - gc_before))
+            self._pending.append((late, min(cpu, late + self.period), self.gc_seconds - gc_before))
             if time.monotonic() - self._logged >= LOG_EVERY:
                 self._log()
         self._handle = loop.call_at(now + self.period, self._tick, now + self.period,
                                     self.gc_seconds)
 
     def _log(self) -> None:
-        late, collecting = max(self._pending)
-        log.warning("the event loop stalled %d times, the worst %.0f ms (garbage collection "
-                    "%.0f ms of it)", len(self._pending), 1000 * late, 1000 * collecting)
+        late, cpu, collecting = max(self._pending)
+        log.warning("the event loop stalled %d times, the worst %.0f ms, in which the loop "
+                    "worked %.0f ms of CPU (garbage collection %.0f ms): the rest it waited "
+                    "for a CPU or a blocking call", len(self._pending), 1000 * late, 1000 * cpu,
+                    1000 * collecting)
         self._pending.clear()
         self._logged = time.monotonic()
 
