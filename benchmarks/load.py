@@ -23,7 +23,12 @@ server's CPU time per accepted action (user + system, from /proc, of the
 server process and its children), and its resident memory: the growth since
 before the first level divided by the rooms created so far (rooms of earlier
 levels stay loaded). The clients run in this process, on the same machine:
-their CPU competes with the server's. It stops at the first level whose p99
+their CPU competes with the server's. A second line per level gives the
+server's loop watch over the level (``/api/health``: stalls of 100 ms or
+more, garbage collections per generation and their CPU) and the worst lag of
+this process's own loop (a late client makes latencies that are not the
+server's). This process tunes its garbage collection as the server does
+(``tricktable.server.heap``). It stops at the first level whose p99
 is over 100 ms (unless ``--keep-going``), at ``--max-rooms``, or at ``--time-limit``
 seconds in all.
 """
