@@ -18,7 +18,9 @@ In the server's process it records:
 - callbacks of the loop that used 15 ms of CPU or more.
 
 It works with older trees too (``PYTHONPATH=old-checkout``): it patches only names
-every version has.
+every version has. It is a diagnostic, not a server to keep: one run of five died of a
+segmentation fault at start-up, while the solver's warm-up loaded (the watchdog reads
+another thread's frames); run it again.
 """
 
 from __future__ import annotations
