@@ -132,7 +132,7 @@ def install(recorder: Recorder) -> None:
         if took >= LONG_CALLBACK:
             recorder.callbacks.append((round(1000 * took, 1), repr(handle)[:160]))
 
-    asyncio.events.Handle._run = timed_handle  # type: ignore[method-assign]
+    setattr(asyncio.events.Handle, "_run", timed_handle)  # noqa: B010
     write = commit.GroupCommit.write
 
     def timed_write(self: Any, items: Any) -> Any:
@@ -145,7 +145,7 @@ def install(recorder: Recorder) -> None:
             recorder.commits.append((wall, ran2 - ran, waited2 - waited,
                                      wall - (ran2 - ran) - (waited2 - waited), len(items)))
 
-    commit.GroupCommit.write = timed_write  # type: ignore[method-assign]
+    setattr(commit.GroupCommit, "write", timed_write)  # noqa: B010
     run = asyncio.run
 
     def run_watched(main: Any, **options: Any) -> Any:
@@ -155,7 +155,7 @@ def install(recorder: Recorder) -> None:
             return await main
         return run(watched(), **options)
 
-    asyncio.run = run_watched  # type: ignore[assignment]
+    setattr(asyncio, "run", run_watched)  # noqa: B010
 
 
 def main() -> None:
