@@ -1,13 +1,13 @@
 """The event loop's pauses: garbage collection set for many live rooms, and a watch on
 the loop that says when it stalled and how much of the stall was garbage collection.
 
-With a thousand live rooms the process holds about 600,000 objects that the
+With 500 live rooms the process holds about 450,000 objects that the
 collector tracks, 270,000 of them from start-up (modules, the app, the compiled
 solver). CPython's default thresholds (700, 10, 10) promote every object that
 lives a second or two (a room's view of the last version, a frame waiting to
 be sent) to the oldest generation and so run a full collection every few
-seconds, each a pause of the whole loop: 80 to 270 ms of CPU each at 500 rooms
-(``benchmarks/load.py``, docs/server.md). So a serving process:
+seconds, each a pause of the whole loop: 80 to 275 ms of CPU each at 500 rooms
+(``benchmarks/stalls.py``, docs/server.md "Load"). So a serving process:
 
 - collects its young generation every GC_THRESHOLDS[0] allocations instead of
   700 (such objects then die young, by reference counting, and are not
