@@ -243,8 +243,13 @@ def test_migrations_reach_head_and_run_twice(tmp_path: Path) -> None:
             "rooms", "events", "players", "results", "ratings", "tournaments", "analyses",
             "alembic_version"}
         head = connection.execute(text("select version_num from alembic_version")).scalar()
+        holder_indexed = any(index["column_names"] == ["holder"]
+                             for index in inspect(connection).get_indexes("rooms"))
+        renewal_plan = " ".join(str(row) for row in connection.execute(text(
+            "explain query plan update rooms set lease_until = 1 where holder = 'h'")))
     engine.dispose()
-    assert head == "0006"
+    assert head == "0007"
+    assert holder_indexed and "ix_rooms_holder" in renewal_plan  # renewals look up, not scan
 
 
 def test_a_database_newer_than_the_code_is_refused_in_plain_words(tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ rooms = Table(
     Column("hands", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False, index=True),
-    Column("holder", String(120), nullable=True),  # the process serving the room (its lease)
+    Column("holder", String(120), nullable=True, index=True),  # the process serving it (lease)
     Column("lease_until", Float, nullable=True),  # when the lease ends unless renewed
     Column("fence", Integer, nullable=False, server_default="0"),  # +1 at each change of hands
     Column("settings", JSON, nullable=True),  # the room's own settings (rated, chat)
