@@ -1,7 +1,9 @@
 """Bot strength and bid quality from one duplicate match.
 
 Run: ``python benchmarks/strength.py --game rook --a strong --b heuristic --deals 50
---workers 2`` (``--json`` for one document). Prints A's margin per deal over B
+--workers 2`` (``--json`` for one document; ``--option KEY=VALUE``, repeatable, sets a rules
+option or ``preset=NAME``; ``--count TEXT``, repeatable, counts the contracts each bot
+declared whose words hold TEXT, e.g. ``--count "low boy"``, and how many it made). Prints A's margin per deal over B
 (95% interval) and, for the hands each bot declared (won the auction, named
 the contract or closed), how often the declaring side made its contract and
 how far what it made lay from its contract (``HandResult.margin``, in the
@@ -27,6 +29,7 @@ import tricktable
 from tricktable.arena import MatchResult, duplicate_match
 from tricktable.bots import Bot, make_bot
 from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
+from tricktable.cli.common import parse_options
 from tricktable.engine.registry import new_game
 
 
@@ -58,10 +61,11 @@ def factory(name: str, game: str, seed: int) -> Bot:
     return make_bot(name, game, seed)
 
 
-def bid_quality(result: MatchResult, players: int | None) -> dict[str, dict[str, Any]]:
+def bid_quality(result: MatchResult, players: int | None,
+                options: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
     """Per bot, over the hands it declared: count, made share, mean and mean absolute
     margin of what the declaring side made over its contract."""
-    sides = new_game(result.game, seed=result.seed, players=players).sides
+    sides = new_game(result.game, seed=result.seed, players=players, options=options).sides
     declared: dict[str, list[tuple[bool, int]]] = {result.bot_a: [], result.bot_b: []}
     for a_side, hand in result.results:
         side = hand.side_of_declarer(sides)
@@ -80,6 +84,22 @@ def bid_quality(result: MatchResult, players: int | None) -> dict[str, dict[str,
     return report
 
 
+def contract_counts(result: MatchResult, players: int | None, words: list[str],
+                    options: dict[str, Any] | None = None) -> dict[str, dict[str, list[int]]]:
+    """Per text in ``words``, per bot: [declared, made] over the contracts whose words
+    hold the text (the contract of a hand, as players say it: "low boy, no trump")."""
+    sides = new_game(result.game, seed=result.seed, players=players, options=options).sides
+    counts = {word: {result.bot_a: [0, 0], result.bot_b: [0, 0]} for word in words}
+    for a_side, hand in result.results:
+        side = hand.side_of_declarer(sides)
+        for word in words:
+            if side is not None and word in (hand.contract or ""):
+                tally = counts[word][result.bot_a if side == a_side else result.bot_b]
+                tally[0] += 1
+                tally[1] += bool(hand.made)
+    return counts
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="strength and bid quality")
     parser.add_argument("--game", default="rook", choices=tricktable.games())
@@ -89,12 +109,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--count", action="append", default=[])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    options = parse_options(args.game, args.option) or None
     start = time.perf_counter()
     result = duplicate_match(args.game, args.a, args.b, args.deals, args.seed, args.players,
-                             workers=args.workers, factory=factory)
-    doc = {**result.report(), "bids": bid_quality(result, args.players),
+                             options=options, workers=args.workers, factory=factory)
+    doc = {**result.report(), "options": options or {},
+           "bids": bid_quality(result, args.players, options),
+           "contracts": contract_counts(result, args.players, args.count, options),
            "seconds": round(time.perf_counter() - start, 1)}
     if args.json:
         print(json.dumps(doc))
@@ -106,6 +131,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {bot} declared {figures['declared']}: made {figures['made_pct']}%, "
               f"made minus contract {figures['margin_mean']:+.2f} "
               f"(mean distance {figures['margin_abs_mean']:.2f})")
+    for word, tallies in doc["contracts"].items():
+        print(f"  {word!r}: " + ", ".join(f"{bot} declared {n}, made {made}"
+                                          for bot, (n, made) in tallies.items()))
 
 
 if __name__ == "__main__":

@@ -179,3 +179,63 @@ def test_the_heuristic_bids_low_boy_with_only_low_cards() -> None:
 
 def cards(text: str) -> list[str]:
     return text.split()
+
+
+def deal_around(hand: str, nest: int, dealer: int = 3) -> dict[str, object]:
+    """A deal giving seat 0 ``hand``; the rest of the deck in order to the nest and seats."""
+    from tricktable.cards import ROOK
+
+    mine = hand.split()
+    rest = [ROOK.text(c) for c in range(len(ROOK)) if ROOK.text(c) not in mine]
+    size = len(mine)
+    hands = [mine, *(rest[nest + size * i: nest + size * (i + 1)] for i in range(3))]
+    return {"dealer": dealer, "nest": rest[:nest], "hands": hands}
+
+
+# After shedding its highest non-counters (as many as the nest holds), the cards kept add up
+# to 54 rank steps above the 2 (nest 1) or 24 (nest 5): low boy; one step more: a number
+# bid or a pass. (R10 and the 5s are counters, which may not be discarded.)
+LOW_BOY_EDGE = [
+    (1, "R9 R3 R4 R6 R7 R8 G2 G3 G4 G6 G7 Y9 Y12 B13", True),
+    (1, "R10 R3 R4 R6 R7 R8 G2 G3 G4 G6 G7 Y9 Y12 B13", False),
+    (5, "R3 R4 R6 R7 R8 R5 Y5 G4 G6 G7 Y9 Y12 B13", True),
+    (5, "R3 R4 R6 R7 R8 R5 Y5 B5 G6 G7 Y9 Y12 B13", False),
+]
+
+
+@pytest.mark.parametrize(("nest", "hand", "bids_it"), LOW_BOY_EDGE)
+def test_the_heuristic_bids_low_boy_up_to_its_limit(nest: int, hand: str, bids_it: bool) -> None:
+    game = tricktable.new_game("rook", options={"low_boy": True, "nest": nest},
+                               deal=deal_around(hand, nest))
+    choice = make_bot("heuristic", "rook", seed=1).choose(game.view(0), game.legal_actions())
+    assert (choice.text == "lowboy") is bids_it
+
+
+def test_the_heuristic_bids_no_low_boy_over_its_partner() -> None:
+    """Seat 2 (the partner) opens after dealer 1; with an opponent's opening instead the
+    same hand bids low boy."""
+    hand = LOW_BOY_EDGE[0][1]
+    for opener, bids_it in ((2, False), (3, True)):
+        game = tricktable.new_game("rook", options={"low_boy": True},
+                                   deal=deal_around(hand, 1, dealer=opener - 1))
+        while game.to_move != 0:
+            game.apply("bid 70" if game.to_move == opener else "pass")
+        choice = make_bot("heuristic", "rook", seed=1).choose(game.view(0),
+                                                              game.legal_actions())
+        assert (choice.text == "lowboy") is bids_it
+
+
+@pytest.mark.parametrize(("hand", "named"), [
+    (LOW_BOY_EDGE[0][1], "notrump"),  # no Rook: never forced to trump in
+    ("Rook R3 R4 R6 R7 R8 G2 G3 G4 G6 G7 Y9 Y12 B13", "trump Black")])  # the fewest: Black
+def test_the_low_boy_bidder_names_no_trump_unless_it_holds_the_rook(hand: str,
+                                                                     named: str) -> None:
+    game = tricktable.new_game("rook", options={"low_boy": True},
+                               deal=deal_around(hand, 1, dealer=3))
+    game.apply("lowboy")
+    for _ in range(3):
+        game.apply("pass")
+    bot = make_bot("heuristic", "rook", seed=1)
+    game.apply(bot.choose(game.view(0), game.legal_actions()))  # the discard
+    assert game.phase is Phase.TRUMP
+    assert bot.choose(game.view(0), game.legal_actions()).text == named

@@ -154,7 +154,10 @@ class RookParams:
     overcall_partner: float = 20.0  # outbid partner only with this much to spare
     no_trump_ones: int = 3  # name no trump (where allowed) with this many 1s ...
     no_trump_longest: int = 4  # ... and no colour longer than this
-    low_boy_nines: int = 2  # bid low boy with no card above the 10 and at most this many 9-10s
+    # bid low boy when the cards it keeps after shedding its highest non-counters (as many as
+    # the nest holds) add up to at most this many rank steps above the 2 (the Rook counts
+    # 14): nest of 1, nest of 5; fitted on 8000 and 4000 self-play deals (docs/rules.md)
+    low_boy_ranks: tuple[int, int] = (54, 24)
     trick_value: float = 3.0  # a trick's worth beyond its counters (cards bonus, the lead)
     rest_points: float = 3.0  # counters expected from each player still to play
     top_fv: float = 6.0  # later worth of the best outstanding card of a colour
@@ -494,7 +497,8 @@ class HeuristicBot:
         partner = (seat + 2) % 4
         hand = self.reader.mask(view["hand"])
         low_boy = next((a for a in legal if a.kind == "lowboy"), None)
-        if low_boy is not None and low_boy_hand(hand, self.params):
+        if low_boy is not None and view.get("high_bidder") != partner \
+                and low_boy_hand(hand, self.params, view.get("nest_size") or 1):
             return low_boy
         limit = bid_limit(hand, self.params)
         high = view.get("high_bid") or 0
@@ -511,7 +515,10 @@ class HeuristicBot:
         kind = legal[0].kind
         if kind == "discard":  # shed the highest card
             return max(legal, key=lambda a: (RANK[a.arg or 0], self.tiebreak[a.arg or 0]))
-        if kind in ("trump", "notrump"):  # the colour the bidder holds fewest of: few trumps
+        if kind in ("trump", "notrump"):  # no trump (never forced to trump in) without the
+            notrump = next((a for a in legal if a.kind == "notrump"), None)  # Rook, else the
+            if notrump is not None and not hand & BIRD_MASK:  # colour it holds fewest of
+                return notrump
             suit = min(range(COLOURS), key=lambda s: ((hand & SUIT_MASKS[s]).bit_count(), s))
             return next((a for a in legal if a.arg == suit), legal[0])
         trump = trump_of(view) or 0
@@ -589,16 +596,18 @@ def prefers_no_trump(hand: int, params: RookParams) -> bool:
     return ones >= params.no_trump_ones and longest <= params.no_trump_longest
 
 
-def low_boy_hand(hand: int, params: RookParams) -> bool:
-    """Whether to bid low boy: no Rook, no card above the 10, few 9s and 10s.
+def low_boy_hand(hand: int, params: RookParams, nest: int = 1) -> bool:
+    """Whether to bid low boy: the cards kept after discarding the ``nest`` highest cards
+    that may be discarded (not counters) are low enough (``params.low_boy_ranks``).
 
     >>> low_boy_hand(sum(1 << c for c in ROOK.parse_many(
     ...     "R2 R3 R5 G2 G4 G6 Y2 Y3 Y7 Y9 B2 B3 B4 B8")), DEFAULT_PARAMS)
     True
     """
-    if hand & BIRD_MASK or any(RANK[c] > TEN for c in bits(hand)):
-        return False
-    return sum(RANK[c] >= TEN - 1 for c in bits(hand)) <= params.low_boy_nines
+    free = sorted(bits(hand & ~COUNTER_MASK), key=lambda card: -RANK[card])
+    kept = hand & ~sum(1 << card for card in free[:nest])
+    ranks = sum(RANK[card] for card in bits(kept & ~BIRD_MASK)) + (14 if kept & BIRD_MASK else 0)
+    return ranks <= params.low_boy_ranks[nest > 1]
 
 
 def low_boy_card(cards: list[Card], plays: list[Play], trump: Suit, seat: Seat, bidder: Seat,
