@@ -21,9 +21,10 @@ from collections import defaultdict
 
 import tricktable
 from tricktable.bots import make_bot
-from tricktable.bots.heuristic.rook import BIRD_MASK, COUNTER_MASK, RANK
+from tricktable.bots.heuristic.rook import COUNTER_MASK, RANK
 from tricktable.cards import bits
 from tricktable.engine.state import GameState
+from tricktable.games.rook_cards import BIRD_MASK
 
 
 def kept_ranks(hand: int, nest: int) -> int:

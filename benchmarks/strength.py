@@ -3,9 +3,9 @@
 Run: ``python benchmarks/strength.py --game rook --a strong --b heuristic --deals 50
 --workers 2`` (``--json`` for one document; ``--option KEY=VALUE``, repeatable, sets a rules
 option or ``preset=NAME``; ``--count TEXT``, repeatable, counts the contracts each bot
-declared whose words hold TEXT, e.g. ``--count "low boy"``, and how many it made). Prints A's margin per deal over B
-(95% interval) and, for the hands each bot declared (won the auction, named
-the contract or closed), how often the declaring side made its contract and
+declared whose words hold TEXT, e.g. ``--count "low boy"``, and how many it made).
+Prints A's margin per deal over B (95% interval) and, for the hands each bot declared
+(won the auction, named the contract or closed), how often the declaring side made its contract and
 how far what it made lay from its contract (``HandResult.margin``, in the
 contract's own measure: points over or short of the bid in Rook and
 Pinochle, tricks in Notrump and Bidder): the mean, and the mean distance.

@@ -116,7 +116,7 @@ def all_text(drawn: dict[str, list[str]]) -> str:
 def test_rook_shows_bidding_nest_discard_and_contract() -> None:
     _, drawn = screens_of_a_hand("rook", None, {})
     bid = "\n".join(drawn["bid"])
-    assert "Bidding:" in bid and "Nest: 1 card, face down" in bid
+    assert "Bidding:" in bid and "Nest: 1 face down" in bid
     assert "Bid 70 to 200 in fives, or pass" in bid
     discard = "\n".join(drawn["discard"])
     assert "You took from the nest:" in discard and "trump not named yet" in discard

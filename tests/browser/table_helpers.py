@@ -19,8 +19,10 @@ def data(page: Any) -> dict[str, str]:
 
 
 def fill_lobby(page: Any, game: str, seed: int | None, options: dict[str, str] | None = None,
-               humans: int = 1, name: str = "Ann", players: int | None = None) -> None:
-    """Fill the lobby's new-room form (no deal number when ``seed`` is None)."""
+               humans: int = 1, name: str = "Ann", players: int | None = None,
+               preset: str | None = None) -> None:
+    """Fill the lobby's new-room form (no deal number when ``seed`` is None): a preset
+    chosen by name, single options under "custom" (a checkbox's value "true" or "false")."""
     page.goto("/")
     page.fill("#name", name)
     page.select_option("#game", game)
@@ -28,19 +30,28 @@ def fill_lobby(page: Any, game: str, seed: int | None, options: dict[str, str] |
         page.select_option("#players", str(players))
     if seed is not None:
         page.fill("#seed", str(seed))
+    if preset:
+        page.select_option("#preset", preset)
     if options:
         page.select_option("#preset", "*custom")  # single options live under "custom"
     for option, value in (options or {}).items():
-        page.fill(f"#opt-{option}", value)
+        field = page.locator(f"#opt-{option}")
+        if field.get_attribute("type") == "checkbox":
+            field.set_checked(value == "true")
+        elif field.evaluate("(e) => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     for seat in range(1, humans):
         page.select_option(f"[data-seat='{seat}']", "human")
 
 
 def create_in_lobby(page: Any, game: str, seed: int | None,
                     options: dict[str, str] | None = None, humans: int = 1,
-                    name: str = "Ann", players: int | None = None) -> str:
+                    name: str = "Ann", players: int | None = None,
+                    preset: str | None = None) -> str:
     """Fill the lobby form and create the room; returns the room id (on the table page)."""
-    fill_lobby(page, game, seed, options, humans, name, players)
+    fill_lobby(page, game, seed, options, humans, name, players, preset)
     page.click("#create-button")
     page.wait_for_url(re.compile(r"/table/"))
     page.wait_for_function("() => document.body.dataset.version !== undefined")

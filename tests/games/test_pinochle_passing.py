@@ -51,7 +51,7 @@ def test_without_the_option_there_is_no_passing() -> None:
 def test_the_partner_passes_first_then_the_bidder_passes_back() -> None:
     game = named()
     assert phase(game) is Phase.PASS and game.to_move == 2
-    assert game.prompt(2) == "Pass 3 cards to your partner, one at a time: 3 to go"
+    assert game.prompt(2) == "Pass 3 cards to your partner (N), one at a time: 3 to go"
     assert {a.text for a in game.legal_actions()} == {f"give {c}" for c in
                                                      ("A♦", "10♦", "K♦", "Q♦", "J♦", "9♦")}
     with pytest.raises(IllegalAction, match="it is time to pass a card, not to play"):
@@ -61,7 +61,7 @@ def test_the_partner_passes_first_then_the_bidder_passes_back() -> None:
     give(game, "AD")
     assert game.to_move == 0 and phase(game) is Phase.PASS
     assert game.view(0)["hand_sizes"] == [15, 12, 9, 12]
-    assert game.prompt(0) == "Pass 3 cards back to your partner, one at a time: 3 to go"
+    assert game.prompt(0) == "Pass 3 cards back to your partner (S), one at a time: 3 to go"
     with pytest.raises(IllegalAction, match="you do not hold 9♥"):
         game.apply("give 9H")
     give(game, "9S", "9S", "AD")  # a card just received may go back

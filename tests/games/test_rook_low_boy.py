@@ -76,8 +76,12 @@ def test_the_partner_sits_out_and_the_others_play_tricks_of_three() -> None:
     bidder = game.view(None)["declarer"]
     partner = (bidder + 2) % 4
     assert game.view(None)["sits_out"] == partner
-    assert {"label": "Sits out", "text": "low boy: its cards lie face down"} in \
-        game.view(None)["at_seats"][partner]
+    assert game.view(None)["at_seats"][partner] == [
+        {"label": "Sits out", "text": "its partner plays low boy alone; its cards lie face down"}]
+    assert game.view(partner)["at_seats"][partner] == [  # the seat's own words
+        {"label": "You sit out", "text": "your partner plays low boy alone; your cards stay "
+         "face down"}]
+    assert game.view(None)["action_words"]["lowboy"] == "low boy"
     assert game.view(None)["contract"] == "low boy, Red trump"
     order = []
     while not game.results:

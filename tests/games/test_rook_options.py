@@ -108,7 +108,7 @@ def test_a_nest_of_5_deals_13_each_and_the_bidder_discards_5() -> None:
     assert all("nest_cards" not in game.view(s) for s in (1, 2, 3, None))
     for count in range(5):
         assert game.phase is Phase.DISCARD
-        assert game.prompt(0).startswith(f"Choose a card to discard ({5 - count} more)")
+        assert game.prompt(0).startswith(f"Discard 5 cards, one at a time ({5 - count} to go):")
         game.apply(game.legal_actions()[0])
     assert game.phase is Phase.TRUMP and len(game.view(0)["hand"]) == 13
     assert len(game.view(0)["discard"]) == 5 and "discard" not in game.view(1)

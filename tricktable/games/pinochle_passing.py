@@ -19,7 +19,7 @@ private view and the hidden cards. :class:`Passing` is mixed into
 ...     _ = game.apply(game.legal_actions()[0] if game.high_bid > 20 else "bid 21")
 >>> _ = game.apply("trump ♥")
 >>> game.phase.value, game.to_move == (game.bidder or 0) ^ 2, game.prompt(game.to_move or 0)[:30]
-('pass', True, 'Pass 3 cards to your partner, ')
+('pass', True, 'Pass 3 cards to your partner (')
 """
 
 from __future__ import annotations
@@ -141,5 +141,6 @@ class Passing:
         """What the passer is asked to do."""
         left = self.pass_count - self.outgoing.bit_count()
         first = "" if seat != self.bidder else " back"
-        return (f"Pass {self.pass_count} cards{first} to your partner, one at a time: "
+        partner = self.seat_name(seat ^ 2)
+        return (f"Pass {self.pass_count} cards{first} to your partner ({partner}), one at a time: "
                 f"{left} to go")

@@ -97,6 +97,8 @@ class RookGame(RookTable):
                                "trick"),
         "sits_out": Key("seat", "the seat that plays no card this hand (a low boy declarer's "
                                 "partner, its cards face down)", nullable=True),
+        "action_words": Key("record", "how the actions named by one word are said on buttons "
+                                      "({lowboy: low boy, notrump: no trump})"),
         "nest_cards": Key("cards", "the cards the declarer took from the nest", private=True),
         "discard": Key("cards", "the declarer's discard", private=True),
     }

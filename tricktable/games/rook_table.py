@@ -24,6 +24,9 @@ from tricktable.games.rook_cards import (
     option_values,
 )
 
+ACTION_WORDS = {"lowboy": "low boy", "notrump": "no trump"}
+"""The actions named by one word, as buttons say them."""
+
 
 class RookTable(TrickGame):
     """The views and words of a Rook game (its rules: :class:`~tricktable.games.rook.RookGame`)."""
@@ -91,6 +94,7 @@ class RookTable(TrickGame):
             "bid": self.bid if self.bidder is not None else None,
             "low_boy": self.low_boy,
             "sits_out": self.sitting_out(),
+            "action_words": dict(ACTION_WORDS),  # a copy: a view is the caller's to change
             "contract": None if trump is None else self._contract(),
             "trump": None if trump is None or trump == NO_TRUMP else ROOK.suit_text(trump),
             "nest_size": self.nest.bit_count(),
@@ -126,7 +130,7 @@ class RookTable(TrickGame):
     # -- what a table shows and says (read by the CLI's table screen) ---------------
 
     display = (
-        ("Nest", "{nest_size} card, face down"),
+        ("Nest", "{nest_size} face down"),
         ("You took from the nest", "{nest_cards:cards}"),
         ("You discarded", "{discard:cards}"),
     )
@@ -148,9 +152,10 @@ class RookTable(TrickGame):
             return f"Bid {self._lowest_bid()} to {BID_MAX} in fives{low_boy}, or pass"
         if self.phase is Phase.DISCARD:
             left = self.rules.nest - self.discarded.bit_count()
-            more = f" ({left} more)" if self.rules.nest > 1 else ""
-            return (f"Choose a card to discard{more}: counters (5, 10, 14, 1 and the bird card) "
-                    "can't be discarded while you hold another card")
+            what = (f"Discard {self.rules.nest} cards, one at a time ({left} to go)"
+                    if self.rules.nest > 1 else "Choose a card to discard")
+            return (f"{what}: counters (5, 10, 14, 1 and the bird card) can't be discarded "
+                    "while you hold another card")
         if self.phase is Phase.TRUMP:
             either = ", or no trump" if self.rules.no_trumps else ""
             return f"Name trump: Red, Green, Yellow or Black{either}"
@@ -183,11 +188,16 @@ class RookTable(TrickGame):
         trump = "not named yet" if self.trump is None else self._trump_text()
         items.append({"label": "Trump", "text": trump})
         if self.nest:
-            items.append({"label": "Nest", "text": f"{self.nest.bit_count()} card face down"})
+            count = self.nest.bit_count()
+            items.append({"label": "Nest", "text": f"{count} card{'s' * (count > 1)} face down"})
         at_seats: list[list[JSON]] = [[] for _ in range(4)]
         out = self.sitting_out()
         if out is not None:
-            at_seats[out].append({"label": "Sits out", "text": "low boy: its cards lie face down"})
+            at_seats[out].append(
+                {"label": "You sit out", "text": "your partner plays low boy alone; your cards "
+                 "stay face down"} if seat == out else
+                {"label": "Sits out", "text": "its partner plays low boy alone; its cards lie "
+                 "face down"})
         return {"prompt": None if seat is None else self.prompt(seat), "table": items,
                 "at_seats": at_seats}
 

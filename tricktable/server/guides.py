@@ -53,6 +53,6 @@ def declared_lines(cls: type[GameState]) -> list[list[str]]:
     ``display``: a label and a template of view keys; see tricktable/cli/display.py).
 
     >>> declared_lines(tricktable.find_game("rook"))[0]
-    ['Nest', '{nest_size} card, face down']
+    ['Nest', '{nest_size} face down']
     """
     return [list(line) for line in getattr(cls, "display", ())]

@@ -65,8 +65,9 @@ function stepper(kind, values, act) {
       picks.map((p) => actionButton(p.action, String(p.value), act, "pick"))));
 }
 
-// Draw the controls for the actions that are not a card of the hand.
-export function renderControls(legal, act) {
+// Draw the controls for the actions that are not a card of the hand; ``spoken`` (the view's
+// ``action_words``) says the actions a game names by one word ("lowboy": "low boy").
+export function renderControls(legal, act, spoken = {}) {
   const box = clear(document.getElementById("controls"));
   const groups = new Map();
   for (const action of legal) {
@@ -75,14 +76,15 @@ export function renderControls(legal, act) {
     groups.get(action.kind).push(action);
   }
   for (const [kind, actions] of groups) {
-    const group = el("div", { class: "group", dataset: { kind }, role: "group", "aria-label": words(kind) },
-      actions.length > 1 ? el("span", { class: "kind", "aria-hidden": "true" }, words(kind)) : null);
+    const name = spoken[kind] || words(kind);
+    const group = el("div", { class: "group", dataset: { kind }, role: "group", "aria-label": name },
+      actions.length > 1 ? el("span", { class: "kind", "aria-hidden": "true" }, name) : null);
     const amounts = actions.length >= STEPPER_FROM ? numbered(kind, actions) : null;
     if (amounts) group.append(stepper(kind, amounts, act));
     else {
       for (const action of actions) {
         const rest = action.text.slice(kind.length).trim();
-        group.append(actionButton(action, rest || action.text, act));
+        group.append(actionButton(action, spoken[action.text] || rest || action.text, act));
       }
     }
     box.append(group);

@@ -360,13 +360,24 @@ function renderHint() {
   say(line);
 }
 
+// What lies before a seat that sits this hand out (``sits_out``), in the game's words; null
+// when the seat plays.
+function sittingOut(view, seat) {
+  if (seat === null || seat === undefined || view.sits_out !== seat) return null;
+  const items = (view.at_seats || [])[seat] || [];
+  return items[0] || { label: "You sit out", text: "this hand" };
+}
+
 function renderPrompt() {
   const view = state.view;
   const mine = state.legal.length > 0 && view.phase !== "game_over";
-  const text = mine ? (view.prompt || `Your turn: ${words(view.phase)}`) : turnText(state);
+  const out = sittingOut(view, state.seat);
+  const text = mine ? (view.prompt || `Your turn: ${words(view.phase)}`)
+    : out ? `${out.label}: ${out.text}` : turnText(state);
   const prompt = $("prompt");
   prompt.textContent = text;
-  prompt.className = `prompt${mine ? " mine" : ""}`;
+  prompt.className = `prompt${mine ? " mine" : ""}${out ? " sits-out" : ""}`;
+  $("hand").classList.toggle("sits-out", Boolean(out));
   return mine ? text : "";
 }
 
@@ -380,7 +391,7 @@ function render() {
   body.toMove = view.to_move === null || view.to_move === undefined ? "" : String(view.to_move);
   body.hands = String(state.results.length); body.seat = state.seat === null ? "" : String(state.seat);
   body.myTurn = state.legal.length ? "1" : "0";
-  renderInfobar(state); renderBoard(state); renderControls(state.legal, act); renderHand();
+  renderInfobar(state); renderBoard(state); renderControls(state.legal, act, view.action_words || {}); renderHand();
   renderSummary(state, declaredColumns(state, state.declared)); renderDetails(state, state.declared, $("beginner").checked); renderJoin(); renderHandEnd(); renderOver(); renderTakeBack(); renderTournament(room);
   const fresh = renderLog();
   const prompt = renderPrompt();

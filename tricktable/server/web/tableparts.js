@@ -115,7 +115,9 @@ function seatBox(state, seat) {
   const size = view.hand_sizes ? view.hand_sizes[seat] : null;
   const items = (view.at_seats || [])[seat] || [];
   const turn = view.to_move === seat && view.phase !== "game_over";
-  return el("div", { class: `seatbox${turn ? " turn" : ""}`, dataset: { seatbox: seat } },
+  const out = view.sits_out === seat; // plays no card this hand: its cards lie face down
+  if (out) badges.unshift(el("span", { class: "badge sits-out" }, "sits out this hand"));
+  return el("div", { class: `seatbox${turn ? " turn" : ""}${out ? " sits-out" : ""}`, dataset: { seatbox: seat } },
     el("div", { class: "who" }, turn ? el("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
       s.label, " ", s.kind === "bot" ? "bot" : (s.name || "—")),
     size !== null && seat !== state.seat ? el("div", {}, cardBack(size)) : null,
