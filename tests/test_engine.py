@@ -52,7 +52,8 @@ def test_rook_options_and_their_defaults() -> None:
     rules = tricktable.find_game("rook").rules_type.from_options(None)
     assert rules.to_options() == {"target": 500, "all_pass": "redeal", "loss_limit": 0,
                                   "enforce_follow_suit": True, "rook_rank": "lowest", "nest": 1,
-                                  "min_bid": 70, "no_trumps": False, "low_boy": False}
+                                  "min_bid": 70, "no_trumps": False, "low_boy": False,
+                                  "discard_points": "nobody"}
     described = {entry["name"]: entry for entry in type(rules).describe()}
     assert set(described) == set(rules.to_options())
     assert all(entry["doc"] for entry in described.values())
@@ -62,7 +63,7 @@ def test_rook_options_and_their_defaults() -> None:
 def test_options_given_to_new_game_are_the_games_rules_and_in_its_record() -> None:
     options = {"target": 300, "all_pass": "dealer_takes_70", "loss_limit": 500,
                "enforce_follow_suit": False, "rook_rank": "10.5", "nest": 5, "min_bid": 100,
-               "no_trumps": True, "low_boy": True}
+               "no_trumps": True, "low_boy": True, "discard_points": "last_trick"}
     game = tricktable.new_game("rook", seed=1, options=options)
     assert game.rules.to_options() == options
     assert game.record()["options"] == options

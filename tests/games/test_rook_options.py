@@ -13,7 +13,7 @@ import pytest
 
 import tricktable
 from tricktable import GameState, IllegalAction, OptionError, Phase
-from tricktable.cards import ROOK
+from tricktable.cards import ROOK, bits
 from tricktable.games.rook_cards import COUNTERS
 from tricktable.research.deals import places, random_deal
 from tricktable.solver import solve
@@ -127,6 +127,49 @@ def test_the_discards_are_not_counters_while_the_bidder_holds_another_card() -> 
         game.apply(game.legal_actions()[-1])
 
 
+def test_with_the_kentucky_scoring_any_card_may_be_discarded() -> None:
+    game = tricktable.new_game("rook", options={"nest": 5, "discard_points": "last_trick"},
+                               deal=kentucky_deal())
+    for action in ["bid 70", "pass", "pass", "pass"]:
+        game.apply(action)
+    legal = {a.arg for a in game.legal_actions()}
+    assert legal == set(bits(game.hands[0])) and any(COUNTERS >> card & 1 for card in legal)
+    assert game.prompt(0).endswith("any card; the discard's counters go to the last trick's "
+                                   "taker")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_kentucky_discards_counters_go_to_the_last_tricks_taker(seed: int) -> None:
+    """The bidder discards counters first; at the hand's end the side that took the last
+    trick has the counters of its tricks, the discard's and "cards" where it is due; the
+    hand totals 200. With the seed's rule the same discards are refused."""
+    options = {"nest": 5, "discard_points": "last_trick"}
+    deal = random_deal("rook", 4, random.Random(seed), {"nest": 5})
+    game = tricktable.new_game("rook", options=options, deal=deal)
+    for action in ["bid 70", "pass", "pass", "pass"]:
+        game.apply(action)
+    rng = random.Random(seed)
+    while game.phase is Phase.DISCARD:  # counters first: the most points in the discard
+        game.apply(max(game.legal_actions(), key=lambda a: ROOK_POINTS[a.arg or 0]))
+    discard = game.discarded  # type: ignore[attr-defined]
+    assert sum(ROOK_POINTS[c] for c in bits(discard)) > 0
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    result = game.results[0]
+    last = result.last_trick["winner"] % 2  # type: ignore[index]
+    taken = game.taken  # type: ignore[attr-defined]
+    counters = [sum(ROOK_POINTS[c] for c in bits(taken[s] | taken[s + 2])) for s in (0, 1)]
+    counters[last] += sum(ROOK_POINTS[c] for c in bits(discard))
+    bonus = [points - got for points, got in zip(result.card_points, counters, strict=True)]
+    assert sorted(bonus) == [0, 20] and sum(result.card_points) == 200
+    seed_rule = tricktable.new_game("rook", options={"nest": 5}, deal=deal)
+    for action in ["bid 70", "pass", "pass", "pass"]:
+        seed_rule.apply(action)
+    counter = next(c for c in bits(discard) if ROOK_POINTS[c])
+    with pytest.raises(IllegalAction, match="the discard may not be a counter"):
+        seed_rule.check(f"discard {ROOK.text(counter)}")
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_nest_of_5_plays_13_tricks_for_200_points_and_the_cards_bonus_to_7(seed: int) -> None:
     deal = random_deal("rook", 4, random.Random(seed), {"nest": 5})
@@ -198,11 +241,13 @@ def test_bad_option_values_are_refused_naming_the_problem(options: dict[str, Any
 def test_the_defaults_are_the_seeds_rules() -> None:
     rules = tricktable.new_game("rook", seed=1).rules
     assert (rules.rook_rank, rules.nest, rules.min_bid) == ("lowest", 1, 70)  # type: ignore
+    assert rules.discard_points == "nobody"  # type: ignore[attr-defined]
 
 
 def test_the_kentucky_discard_preset() -> None:
     game = tricktable.new_game("rook", seed=4, options={"preset": "kentucky-discard"})
     assert (game.rules.nest, game.rules.rook_rank) == (5, "highest")  # type: ignore
+    assert game.rules.discard_points == "last_trick"  # type: ignore[attr-defined]
     assert game.record()["options"]["nest"] == 5 and "preset" not in game.record()["options"]
 
 
@@ -216,7 +261,8 @@ OPTION_SETS = [{"preset": "kentucky-discard", "no_trumps": True},
                {"rook_rank": "10.5", "min_bid": 100},
                {"nest": 5, "enforce_follow_suit": False, "all_pass": "dealer_takes_70",
                 "no_trumps": True},
-               {"low_boy": True, "rook_rank": "highest"}]
+               {"low_boy": True, "rook_rank": "highest"},
+               {"nest": 5, "discard_points": "last_trick", "low_boy": True}]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=str)

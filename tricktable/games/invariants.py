@@ -43,7 +43,8 @@ def rook_card_points(text: str) -> int:
 
 
 def rook_hand(game: GameState, index: int) -> None:
-    """Rook: points total 200 less a counter discarded; scores follow made/set/renege."""
+    """Rook: points total 200 less a counter discarded (unless the discard goes to the last
+    trick); scores follow made/set/renege."""
     result, _ = _chained(game, index)
     deltas, points = result.deltas, result.card_points
     if result.declarer is None:  # thrown in: all passed
@@ -69,7 +70,8 @@ def rook_hand(game: GameState, index: int) -> None:
         offenders = renege["seat"] % 2
         require(deltas[offenders] == 0 and deltas[1 - offenders] == ROOK_HAND_TOTAL, result)
         return
-    lost = sum(rook_card_points(text) for text in discard)
+    kept = getattr(rules, "discard_points", "nobody") == "last_trick"  # to the last trick
+    lost = 0 if kept else sum(rook_card_points(text) for text in discard)
     require(sum(points) == ROOK_HAND_TOTAL - lost,
             f"hand {index + 1}: card points {points} should total {ROOK_HAND_TOTAL} - {lost} "
             f"(the discard {discard} counts for nobody)")

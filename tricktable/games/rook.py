@@ -201,8 +201,9 @@ class RookGame(RookTable):
         return play_spec(trump, rules.enforce_follow_suit, rules.rook_rank, rules.hand_size)
 
     def _discardable(self) -> int:
+        """Any card with the Kentucky discard's scoring; else no counter while it can."""
         hand = self.hands[self.to_move or 0]
-        return hand & ~COUNTERS or hand
+        return hand if self.rules.discard_points == "last_trick" else hand & ~COUNTERS or hand
 
     # -- play --------------------------------------------------------------
 
@@ -237,6 +238,10 @@ class RookGame(RookTable):
             bonus_team = bidders if 2 * team_tricks[bidders] >= self.spec.tricks else 1 - bidders
             if not self.low_boy:
                 points[bonus_team] += CARDS_BONUS
+                if self.rules.discard_points == "last_trick":  # the discard to the last trick
+                    last = self.last_trick[2] if self.last_trick else None
+                    side = bidders if last is None else last % 2
+                    points[side] += sum(POINTS[card] for card in bits(self.discarded))
             if self.reneges:
                 seat, trick_number = self.reneges[0]
                 renege = {"seat": seat, "trick": trick_number}
@@ -383,7 +388,8 @@ class RookGame(RookTable):
             self.phase = Phase.PLAY
 
     def hidden(self, seat: Seat) -> Hidden:
-        """The other hands, the nest, and (to all but the bidder) the discard, a non-counter.
+        """The other hands, the nest, and (to all but the bidder) the discard: a non-counter
+        unless the option ``discard_points`` is ``last_trick``.
 
         >>> import tricktable
         >>> tricktable.new_game("rook", seed=1).hidden(0).sizes
@@ -395,7 +401,8 @@ class RookGame(RookTable):
             if other != seat:
                 sizes.append(self.hands[other].bit_count())
                 allowed.append(pool & ~self.lacks[other])
-        for pile, only in ((self.nest, pool), (self.discarded & pool, pool & ~COUNTERS)):
+        discards = pool if self.rules.discard_points == "last_trick" else pool & ~COUNTERS
+        for pile, only in ((self.nest, pool), (self.discarded & pool, discards)):
             if pile:
                 sizes.append(pile.bit_count())
                 allowed.append(only)

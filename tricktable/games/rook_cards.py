@@ -28,6 +28,7 @@ COLOURS = 4
 BIRD: Card = ROOK.parse("Rook")
 BIRD_MASK = 1 << BIRD
 ROOK_RANKS = ("lowest", "10.5", "highest")
+DISCARD_POINTS = ("nobody", "last_trick")
 NESTS = (1, 5)
 NO_TRUMP = COLOURS
 """The trump of a no-trump hand: the Rook's own suit in the deck, so the Rook, "always a
@@ -159,10 +160,16 @@ class RookRules(Rules):
     low_boy: bool = option(
         False, "the low boy bid: the bidder plays alone to take no trick (plus or minus 200); "
         "only 200 outbids it")
+    discard_points: str = option(
+        "nobody", "counters in the discard: nobody (the seed: none may be discarded while the "
+        "bidder holds another card; a forced one counts for nobody) or last_trick (Kentucky "
+        "discard: any card may be discarded, its counters go to the last trick's taker)",
+        choices=DISCARD_POINTS)
 
     presets: ClassVar[tuple[Preset, ...]] = (
         Preset("kentucky-discard", "the popular tournament layout: a nest of 5, 13 cards "
-               "each, the Rook the highest trump", {"nest": 5, "rook_rank": "highest"}),
+               "each, the Rook the highest trump, the discard's counters to the last trick",
+               {"nest": 5, "rook_rank": "highest", "discard_points": "last_trick"}),
     )
 
     def __post_init__(self) -> None:

@@ -154,6 +154,8 @@ class RookTable(TrickGame):
             left = self.rules.nest - self.discarded.bit_count()
             what = (f"Discard {self.rules.nest} cards, one at a time ({left} to go)"
                     if self.rules.nest > 1 else "Choose a card to discard")
+            if self.rules.discard_points == "last_trick":
+                return f"{what}: any card; the discard's counters go to the last trick's taker"
             return (f"{what}: counters (5, 10, 14, 1 and the bird card) can't be discarded "
                     "while you hold another card")
         if self.phase is Phase.TRUMP:
