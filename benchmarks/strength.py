@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--count", action="append", default=[])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--per-deal", action="store_true",
+                        help="with --json: A's margin on each deal, to pair two runs deal by deal")
     args = parser.parse_args(argv)
     options = parse_options(args.game, args.option) or None
     start = time.perf_counter()
@@ -121,6 +123,8 @@ def main(argv: list[str] | None = None) -> None:
            "bids": bid_quality(result, args.players, options),
            "contracts": contract_counts(result, args.players, args.count, options),
            "seconds": round(time.perf_counter() - start, 1)}
+    if args.per_deal:
+        doc["per_deal"] = result.per_deal
     if args.json:
         print(json.dumps(doc))
         return

@@ -139,6 +139,28 @@ def test_the_search_decides() -> None:
     assert overruled >= 1
 
 
+def test_keep_plays_the_heuristic_pick_unless_clearly_beaten() -> None:
+    """With ``keep`` the heuristic's pick plays while it is still running unless the best
+    mean beats it by that many standard errors; the same worlds without ``keep`` let the
+    best mean overrule it somewhere."""
+    overruled = 0
+    for seed in range(8):
+        game = _midgame("sixtysix", 2, seed, 4 + seed)
+        seat = game.to_move or 0
+        state, legal = game.redacted(seat), game.legal_actions()
+        if len(legal) < 2:
+            continue
+        rng = random.Random(f"2:{json.dumps(state.view(seat), sort_keys=True)}")
+        pick = StrongBot("sixtysix", seed=2).candidates(state, legal, rng)[0]
+        kept = StrongBot("sixtysix", seed=2, limits=SearchLimits(keep=50.0)).rank(state, legal)
+        mine = next(choice for choice in kept if choice.action == pick)
+        assert kept[0] is mine or len(mine.values) < len(kept[0].values)  # or dropped
+        best = StrongBot("sixtysix", seed=2, limits=SearchLimits(keep=0.0)).rank(state, legal)
+        overruled += best[0].action != pick and len(best[0].values) == len(
+            next(c for c in best if c.action == pick).values)
+    assert overruled >= 1
+
+
 def test_every_distinct_legal_action_is_a_candidate() -> None:
     """A bid decision offers every bid level and the pass; after the screen the
     candidates waiting in line take the places of dropped ones."""
