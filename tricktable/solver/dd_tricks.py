@@ -71,9 +71,10 @@ from tricktable.solver.dd import (
     reopen_trick,
 )
 
-# table rows per bucket: every pattern of one key lands in its bucket (with 16 a bucket the
-# search took about 2.5 times the nodes at 13 cards a hand)
-WAYS = 128
+# table rows per bucket: every pattern of one key lands in its bucket (at 13 cards a hand,
+# 16 a bucket took about 3 times the nodes of 128, and 128 a sixth more than 256); a
+# lookup reads only the rows written so far
+WAYS = 256
 # a table row: the key (lengths, and the leader in the second word), lower and upper
 # bound, the relevant count per class (5 bits each), the best card, one owners word per class
 LEN0, LEN1, LOWER, UPPER, COUNTS, BEST, OWNERS = range(7)
@@ -389,7 +390,7 @@ def store(row: int, key_low: int, key_high: int, found: int, live: int, result: 
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
     slot = -1
-    for r in range(row, row + WAYS):
+    for r in range(row, row + min(tt_next[row // WAYS], WAYS)):  # the rows written so far
         if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high or tt[r, COUNTS] != counts:
             continue
         if matches(tt, r, counts, own, depth, classes):
@@ -397,8 +398,8 @@ def store(row: int, key_low: int, key_high: int, found: int, live: int, result: 
             break
     if slot < 0:
         bucket = row // WAYS
-        slot = row + tt_next[bucket]
-        tt_next[bucket] = (tt_next[bucket] + 1) % WAYS
+        slot = row + tt_next[bucket] % WAYS  # in turn: tt_next counts the rows written
+        tt_next[bucket] += 1
         tt[slot, LEN0] = key_low
         tt[slot, LEN1] = key_high
         tt[slot, COUNTS] = counts
@@ -496,7 +497,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         row = bucket_of(key_low, key_high, tt.shape[0] // WAYS)
         for k in range(classes):
             own[depth, k] = owners(class_masks[k], hands, players, live)
-        for r in range(row, row + WAYS):
+        for r in range(row, row + min(tt_next[row // WAYS], WAYS)):
             if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high:
                 continue
             counts = tt[r, COUNTS]
