@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
@@ -88,3 +91,26 @@ def test_serve_loads_the_compiled_solver_at_start_unless_told_not_to(tmp_path: P
         cold.kill()
     assert "--no-warm-up" in cold.extra
     assert not any("solver" in line for line in cold.lines)
+
+
+CRASH_AT_START = """
+import asyncio, ctypes, sys
+from tricktable.cli import main
+def crash(main_coroutine, **options):  # where the server would start: a segmentation fault
+    main_coroutine.close()
+    ctypes.string_at(0)
+asyncio.run = crash
+main(["serve", "--db", "memory", "--no-browser", "--no-warm-up", "--port", "0"])
+"""
+
+
+def test_a_crash_of_the_server_leaves_its_stack_in_the_log() -> None:
+    """A segmentation fault (one start of five once died of one) prints every thread's
+    Python stack, with no ``-X faulthandler`` or PYTHONFAULTHANDLER given."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
+    done = subprocess.run([sys.executable, "-c", CRASH_AT_START], capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode != 0
+    assert "Fatal Python error: Segmentation fault" in done.stderr
+    assert 'File "<string>", line 6 in crash' in done.stderr  # the crashing thread's stack
+    assert "serve.py" in done.stderr and "in serve" in done.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import faulthandler
 import ipaddress
 import logging
 import os
@@ -39,6 +40,22 @@ def is_loopback(host: str) -> bool:
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def keep_crash_stacks() -> bool:
+    """Have a fatal error (a segmentation fault in compiled code, say) write every
+    thread's Python stack to stderr, the server's log, unless that is already set up
+    (``python -X faulthandler``); returns whether it is on (stderr may have no file).
+
+    >>> keep_crash_stacks() and faulthandler.is_enabled()
+    True
+    """
+    if not faulthandler.is_enabled():
+        try:
+            faulthandler.enable(all_threads=True)
+        except (RuntimeError, ValueError, OSError):  # no stderr, or one without a file
+            return False
+    return True
 
 
 def configure_logging(level: str) -> None:
@@ -183,6 +200,7 @@ def serve(host: str, port: int, db: str | None, no_browser: bool, bot_delay: flo
           all_rooms_per_minute: float, redis: str | None, workers: int,
           no_warm_up: bool, reuse_port: bool) -> None:
     """Start the web app: a lobby, rooms, bots and a card table in the browser."""
+    keep_crash_stacks()  # a crash (say in the solver's native code) leaves its stacks in the log
     try:
         from tricktable.server import ServerConfig, create_app
         from tricktable.store import StoreError, open_store
