@@ -116,6 +116,7 @@ def test_kentucky_discard_preset_discards_five(page: Any, artifacts: Path) -> No
     room = create_in_lobby(page, "rook", seed=3, preset="kentucky-discard")
     options = options_of(page, room)
     assert options["nest"] == 5 and options["rook_rank"] == "highest"
+    assert options["discard_points"] == "last_trick"
     assert wait_my_turn(page, 0)
     assert page.locator("#hand button.card").count() == 13
     assert "Nest 5 cards face down" in text(page, "#infobar")
@@ -123,9 +124,12 @@ def test_kentucky_discard_preset_discards_five(page: Any, artifacts: Path) -> No
     assert page.locator("#hand button.card").count() == 18  # the nest of 5 taken up
     problems = {"discard": axe_violations(page)}
     shot(page, artifacts, "house-rook-kentucky-discard")
+    assert page.locator("#hand button.card.dim").count() == 0  # counters too: any card
     for left in range(5, 0, -1):
         assert data(page)["phase"] == "discard"
-        assert text(page, "#prompt").startswith(f"Discard 5 cards, one at a time ({left} to go)")
+        assert text(page, "#prompt") == (f"Discard 5 cards, one at a time ({left} to go): any "
+                                         "card; the discard's counters go to the last trick's "
+                                         "taker")
         act(page, page.locator("#hand button.card.legal").first)
     assert data(page)["phase"] == "trump" and page.locator("#hand button.card").count() == 13
     assert page.locator("#extras .card").count() >= 10  # took 5 from the nest, discarded 5
