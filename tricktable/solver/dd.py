@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
-from numba import int64, njit
+from numba import int64
 from numba.extending import intrinsic
 from numba.types import UniTuple  # type: ignore[attr-defined]
+
+from tricktable.solver.kernel_cache import kernel
 
 # Every function has one explicit signature: one compiled version each, cached on disk
 # (a recursive function cached with more than one would crash when loaded, numba #6713)
@@ -76,25 +78,25 @@ def _ctlz(typingctx: object, x: object) -> tuple[object, object]:
     return I(I), codegen
 
 
-@njit(I(I), cache=True)
+@kernel(I(I))
 def popcount(mask: int) -> int:
     """The number of cards in a mask."""
     return _ctpop(mask)  # type: ignore[call-arg]
 
 
-@njit(I(I), cache=True)
+@kernel(I(I))
 def lowest(mask: int) -> int:
     """The lowest card of a non-empty mask."""
     return _cttz(mask)  # type: ignore[call-arg]
 
 
-@njit(I(I), cache=True)
+@kernel(I(I))
 def highest(mask: int) -> int:
     """The highest card of a non-empty mask."""
     return 63 - _ctlz(mask)  # type: ignore[call-arg]
 
 
-@njit(I(I, I, I, A1, A1, A1), cache=True)
+@kernel(I(I, I, I, A1, A1, A1))
 def card_key(seat: int, card: int, lead: int, follows: np.ndarray, rank: np.ndarray,
              trumps: np.ndarray) -> int:
     """How strongly ``card`` played by ``seat`` bids for a trick led with ``lead``."""
@@ -105,7 +107,7 @@ def card_key(seat: int, card: int, lead: int, follows: np.ndarray, rank: np.ndar
     return 0
 
 
-@njit(I(I, I, I, I, A1, A1, A1), cache=True)
+@kernel(I(I, I, I, I, A1, A1, A1))
 def beating(seat: int, mask: int, lead: int, to_beat: int, follows: np.ndarray,
             rank: np.ndarray, trumps: np.ndarray) -> int:
     """The cards of ``mask`` whose key beats ``to_beat``."""
@@ -120,7 +122,7 @@ def beating(seat: int, mask: int, lead: int, to_beat: int, follows: np.ndarray,
     return result
 
 
-@njit(I(I, I, I, I, I, I, A1, A1, A1), cache=True)
+@kernel(I(I, I, I, I, I, I, A1, A1, A1))
 def legal(seat: int, hand: int, ntrick: int, lead: int, win_key: int, duty: int,
           follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray) -> int:
     """The cards of ``hand`` that ``seat`` may play (PlaySpec.legal)."""
@@ -144,7 +146,7 @@ def legal(seat: int, hand: int, ntrick: int, lead: int, win_key: int, duty: int,
     return hand
 
 
-@njit(I(I, I), cache=True)
+@kernel(I(I, I))
 def compact(hand: int, live: int) -> int:
     """``hand``'s cards renumbered among the ``live`` cards (a software pext)."""
     result = 0
@@ -159,7 +161,7 @@ def compact(hand: int, live: int) -> int:
     return result
 
 
-@njit(UniTuple(I, 2)(I, I), cache=True)
+@kernel(UniTuple(I, 2)(I, I))
 def top_run(hand: int, rest: int) -> tuple[int, int]:
     """How many of the highest cards of ``rest`` (live cards of one class) ``hand`` holds
     in a row from the top, and the lowest of them."""
@@ -175,7 +177,7 @@ def top_run(hand: int, rest: int) -> tuple[int, int]:
     return count, low
 
 
-@njit(I(I, I, I), cache=True)
+@kernel(I(I, I, I))
 def top_of(cls: int, live: int, count: int) -> int:
     """The cards of class ``cls`` from its ``count``-th highest ``live`` card up."""
     rest = live & cls
@@ -186,7 +188,7 @@ def top_of(cls: int, live: int, count: int) -> int:
     return cls & ~((ONE << low) - 1)
 
 
-@njit(UniTuple(I, 2)(I, I, A1, A1, I, A1, I), cache=True)
+@kernel(UniTuple(I, 2)(I, I, A1, A1, I, A1, I))
 def drawing_trumps(leader: int, need: int, hands: np.ndarray, params: np.ndarray, trump: int,
                    class_masks: np.ndarray, live: int) -> tuple[int, int]:
     """Quick tricks that draw trumps first: where the leader's top trumps in a row are at
@@ -219,7 +221,7 @@ def drawing_trumps(leader: int, need: int, hands: np.ndarray, params: np.ndarray
     return total, used
 
 
-@njit(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1), cache=True)
+@kernel(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1))
 def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
           trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
     """Tricks the leader's side surely takes cashing the leader's top cards at once (counted
@@ -273,7 +275,7 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
     return total, used
 
 
-@njit(UniTuple(I, 2)(I, I, I, I, I, I, A1, A1, A1), cache=True)
+@kernel(UniTuple(I, 2)(I, I, I, I, I, I, A1, A1, A1))
 def advance(seat: int, card: int, ntrick: int, lead: int, win_pos: int, win_key: int,
             follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray) -> tuple[int, int]:
     """The trick's winning position and key once ``seat`` plays ``card`` as its
@@ -286,7 +288,7 @@ def advance(seat: int, card: int, ntrick: int, lead: int, win_pos: int, win_key:
     return win_pos, win_key
 
 
-@njit(UniTuple(I, 3)(I, I, A1, A1, A1, A1, A1, A1), cache=True)
+@kernel(UniTuple(I, 3)(I, I, A1, A1, A1, A1, A1, A1))
 def close_trick(leader: int, win_pos: int, hands: np.ndarray, trick: np.ndarray,
                 state: np.ndarray, params: np.ndarray, maxside: np.ndarray,
                 points: np.ndarray) -> tuple[int, int, int]:
@@ -309,7 +311,7 @@ def close_trick(leader: int, win_pos: int, hands: np.ndarray, trick: np.ndarray,
     return winner, gain, taken
 
 
-@njit(I(I, I, A1, A1), cache=True)
+@kernel(I(I, I, A1, A1))
 def reopen_trick(winner: int, taken: int, state: np.ndarray, maxside: np.ndarray) -> int:
     """Undo :func:`close_trick`."""
     if maxside[winner] == 1:
@@ -319,7 +321,7 @@ def reopen_trick(winner: int, taken: int, state: np.ndarray, maxside: np.ndarray
     return ZERO
 
 
-@njit(I(I, I, I, I, I, I, I, A1, A1, *SPEC, A2, A2, A2), cache=True)
+@kernel(I(I, I, I, I, I, I, I, A1, A1, *SPEC, A2, A2, A2))
 def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_key: int,
              best_hint: int, hands: np.ndarray, trick: np.ndarray, params: np.ndarray,
              maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import boolean, njit, objmode
+from numba import boolean, objmode
 
 from tricktable.solver.dd import (
     A1,
@@ -58,9 +58,10 @@ from tricktable.solver.dd import (
 from tricktable.solver.dd import (
     quick as quick_tricks,
 )
+from tricktable.solver.kernel_cache import kernel
 
 
-@njit(I(A1, I), cache=True)
+@kernel(I(A1, I))
 def table_slot(words: np.ndarray, size_mask: int) -> int:
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(KEY_WORDS):
@@ -69,7 +70,7 @@ def table_slot(words: np.ndarray, size_mask: int) -> int:
     return np.int64(h & np.uint64(size_mask))
 
 
-@njit(I(A1, A1), cache=True)
+@kernel(I(A1, A1))
 def terminal(state: np.ndarray, params: np.ndarray) -> int:
     """What the hand's end adds for the side searched for: the most-tricks bonus."""
     bonus = params[MOST_BONUS]
@@ -81,7 +82,7 @@ def terminal(state: np.ndarray, params: np.ndarray) -> int:
     return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
 
 
-@njit(boolean(A2, I, A1), cache=True)
+@kernel(boolean(A2, I, A1))
 def same_key(tt_keys: np.ndarray, slot: int, words: np.ndarray) -> bool:
     for i in range(KEY_WORDS):  # noqa: SIM110  (numba: a plain loop)
         if tt_keys[slot, i] != words[i]:
@@ -89,7 +90,7 @@ def same_key(tt_keys: np.ndarray, slot: int, words: np.ndarray) -> bool:
     return True
 
 
-@njit(I(I, A1, A1, *SPEC[:6]), cache=True)
+@kernel(I(I, A1, A1, *SPEC[:6]))
 def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
                maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
                points: np.ndarray) -> int:
@@ -117,7 +118,7 @@ def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarr
     return 1
 
 
-@njit(I(I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2), cache=True)
+@kernel(I(I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2))
 def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha: int,
            beta: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
            params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
@@ -283,7 +284,7 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     return best
 
 
-@njit(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2), cache=True)
+@kernel(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2))
 def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
          floor: int, ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
          params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
@@ -314,8 +315,7 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
     return lower
 
 
-@njit(I(boolean, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2, A1, A1),
-      cache=True)
+@kernel(I(boolean, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2, A1, A1))
 def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
                ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
                params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,

@@ -38,7 +38,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import boolean, int64, njit, objmode
+from numba import boolean, int64, objmode
 from numba.types import UniTuple  # type: ignore[attr-defined]
 
 from tricktable.solver.dd import (
@@ -70,6 +70,7 @@ from tricktable.solver.dd import (
     quick,
     reopen_trick,
 )
+from tricktable.solver.kernel_cache import kernel
 
 # table rows per bucket: every pattern of one key lands in its bucket (at 13 cards a hand,
 # 16 a bucket took about 3 times the nodes of 128, and 128 a sixth more than 256); a
@@ -82,7 +83,7 @@ NO_BOUND = 1 << 20
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
 
 
-@njit(I(I, I, I), cache=True)
+@kernel(I(I, I, I))
 def top_cards(cls: int, live: int, k: int) -> int:
     """The ids of class ``cls`` at or above its ``k``-th highest ``live`` card (k >= 1)."""
     rest = live & cls
@@ -91,7 +92,7 @@ def top_cards(cls: int, live: int, k: int) -> int:
     return cls & ~((ONE << highest(rest)) - 1)
 
 
-@njit(I(I, A1, A1, A1), cache=True)
+@kernel(I(I, A1, A1, A1))
 def trick_rule(win_pos: int, trick: np.ndarray, class_of: np.ndarray,
                class_masks: np.ndarray) -> int:
     """The relevant cards a finished trick adds: its winner and the cards above it in its
@@ -104,7 +105,7 @@ def trick_rule(win_pos: int, trick: np.ndarray, class_of: np.ndarray,
     return ZERO
 
 
-@njit(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1), cache=True)
+@kernel(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1))
 def through_partner(leader: int, need: int, hands: np.ndarray, params: np.ndarray,
                     maxside: np.ndarray, trumps: np.ndarray,
                     class_masks: np.ndarray) -> tuple[int, int]:
@@ -150,7 +151,7 @@ def through_partner(leader: int, need: int, hands: np.ndarray, params: np.ndarra
     return best, best_used
 
 
-@njit(UniTuple(I, 3)(A1, I, I, A1, A1, A1, I, I), cache=True)
+@kernel(UniTuple(I, 3)(A1, I, I, A1, A1, A1, I, I))
 def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
                 class_masks: np.ndarray, maxside: np.ndarray, target: int,
                 left: int) -> tuple[int, int, int]:
@@ -209,7 +210,7 @@ def sure_trumps(hands: np.ndarray, players: int, live: int, trumps: np.ndarray,
     return best, count, cls & ~((ONE << (floor - 1)) - 1)
 
 
-@njit(UniTuple(I, 2)(I, I, I, I, A1, A1, A1, A1, A1, A1, A1, A1, A1), cache=True)
+@kernel(UniTuple(I, 2)(I, I, I, I, A1, A1, A1, A1, A1, A1, A1, A1, A1))
 def trick_taker(seat: int, ntrick: int, win_pos: int, win_key: int, trick: np.ndarray,
                 hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
                 follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
@@ -250,7 +251,7 @@ def trick_taker(seat: int, ntrick: int, win_pos: int, win_key: int, trick: np.nd
     return winner, class_masks[class_of[card]] & ~((ONE << card) - 1)
 
 
-@njit(I(I, I, I, I), cache=True)
+@kernel(I(I, I, I, I))
 def settled(ours: int, count: int, left: int, target: int) -> int:
     """The answer a bound settles: ``count`` sure tricks of ``left`` for the side searched
     for (``ours`` 1) or against it: 1 or 0, or -1 where the target lies beyond it."""
@@ -259,7 +260,7 @@ def settled(ours: int, count: int, left: int, target: int) -> int:
     return ZERO if left - count < target else -ONE
 
 
-@njit(UniTuple(I, 2)(A1, I, A1, I, I), cache=True)
+@kernel(UniTuple(I, 2)(A1, I, A1, I, I))
 def table_key(hands: np.ndarray, players: int, class_masks: np.ndarray, classes: int,
               leader: int) -> tuple[int, int]:
     """The table key: every hand's length in every class, 4 bits each, 13 to a word, and
@@ -279,7 +280,7 @@ def table_key(hands: np.ndarray, players: int, class_masks: np.ndarray, classes:
     return low, high
 
 
-@njit(I(I, A1, I, I), cache=True)
+@kernel(I(I, A1, I, I))
 def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     """Who holds each live card of class ``cls``, from the highest down, 2 bits each."""
     word = ZERO
@@ -296,7 +297,7 @@ def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     return word
 
 
-@njit(I(I, I, I), cache=True)
+@kernel(I(I, I, I))
 def bucket_of(low: int, high: int, buckets: int) -> int:
     """The first row of the key's bucket (``buckets`` a power of two)."""
     h = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15)
@@ -306,7 +307,7 @@ def bucket_of(low: int, high: int, buckets: int) -> int:
     return np.int64(h & np.uint64(buckets - 1)) * WAYS
 
 
-@njit(boolean(A2, I, I, A2, I, I), cache=True)
+@kernel(boolean(A2, I, I, A2, I, I))
 def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, depth: int,
             classes: int) -> bool:
     """Whether the owners at ``depth`` agree with table row ``row`` on its top cards."""
@@ -317,7 +318,7 @@ def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, depth: int,
     return True
 
 
-@njit(I(I, A1, A1, I), cache=True)
+@kernel(I(I, A1, A1, I))
 def pattern_cards(counts: int, class_masks: np.ndarray, params: np.ndarray, live: int) -> int:
     """The relevant cards of a table entry: the top ``k`` live cards of each class."""
     result = ZERO
@@ -328,7 +329,7 @@ def pattern_cards(counts: int, class_masks: np.ndarray, params: np.ndarray, live
     return result
 
 
-@njit(I(I, I, I, I, A1, A1), cache=True)
+@kernel(I(I, I, I, I, A1, A1))
 def unproven(skipped: int, searched_low: int, found: int, seen: int, class_of: np.ndarray,
              class_masks: np.ndarray) -> int:
     """The ``skipped`` cards that the relevant cards ``found`` no longer show equivalent to
@@ -347,7 +348,7 @@ def unproven(skipped: int, searched_low: int, found: int, seen: int, class_of: n
     return result
 
 
-@njit(I(I, I, I, I, I, A1, A1, I, A1, A1, A1, A1, A1), cache=True)
+@kernel(I(I, I, I, I, I, A1, A1, I, A1, A1, A1, A1, A1))
 def cover_runs(found: int, seat: int, ntrick: int, lead: int, win_key: int, hands: np.ndarray,
                trick: np.ndarray, live: int, params: np.ndarray, follows: np.ndarray,
                rank: np.ndarray, trumps: np.ndarray, class_masks: np.ndarray) -> int:
@@ -379,7 +380,7 @@ def cover_runs(found: int, seat: int, ntrick: int, lead: int, win_key: int, hand
     return found
 
 
-@njit(I(I, I, I, I, I, I, I, I, I, A2, A1, A2, A1, A1), cache=True)
+@kernel(I(I, I, I, I, I, I, I, I, I, A2, A1, A2, A1, A1))
 def store(row: int, key_low: int, key_high: int, found: int, live: int, result: int,
           target: int, best_card: int, depth: int, tt: np.ndarray, tt_next: np.ndarray,
           own: np.ndarray, params: np.ndarray, class_masks: np.ndarray) -> int:
@@ -419,7 +420,7 @@ def store(row: int, key_low: int, key_high: int, found: int, live: int, result: 
     return slot
 
 
-@njit(I(I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2), cache=True)
+@kernel(I(I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2))
 def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target: int,
           hands: np.ndarray, tricks: np.ndarray, state: np.ndarray, params: np.ndarray,
           maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
@@ -598,8 +599,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     return result
 
 
-@njit(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2),
-      cache=True)
+@kernel(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2))
 def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
           floor: int, ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
           params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
@@ -627,8 +627,7 @@ def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key:
     return lower
 
 
-@njit(I(int64, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2, A1, A1),
-      cache=True)
+@kernel(I(int64, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2, A1, A1))
 def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
                ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
                params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,

@@ -1,0 +1,50 @@
+"""The compiled kernel's disk cache: one folder per version of the kernel's source."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tricktable.solver import kernel_cache
+
+SOLVER = Path(kernel_cache.__file__).parent
+
+
+def test_every_module_with_kernel_functions_is_in_the_digest() -> None:
+    using = {path.name for path in SOLVER.glob("*.py")
+             if re.search(r"^@kernel\(", path.read_text(), re.M)}
+    assert using == set(kernel_cache.KERNEL_MODULES)
+    assert not any("cache=True" in path.read_text() for path in SOLVER.glob("dd*.py"))
+
+
+def test_the_folder_follows_numba_cache_dir_and_the_source(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert kernel_cache.kernel_cache_dir().parent == tmp_path
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert kernel_cache.kernel_cache_dir().parent == tmp_path / "xdg" / "tricktable"
+    before = kernel_cache.kernel_cache_dir().name
+    kernel_cache.source_digest.cache_clear()
+    monkeypatch.setattr(kernel_cache, "KERNEL_MODULES", ("dd.py", "dd_tricks.py"))
+    try:
+        assert kernel_cache.kernel_cache_dir().name != before  # other source, other folder
+    finally:
+        kernel_cache.source_digest.cache_clear()
+
+
+def test_the_kernel_is_cached_in_its_folder() -> None:
+    script = ("import os, tricktable.solver.compiled, numba.core.config as c;"
+              "from tricktable.solver.kernel_cache import kernel_cache_dir;"
+              "print(kernel_cache_dir());"
+              "print(c.CACHE_DIR == os.environ.get('NUMBA_CACHE_DIR', ''))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=600, check=True)
+    folder, numba_setting = done.stdout.split("\n")[:2]
+    index_files = list(Path(folder).rglob("*.nbi"))
+    assert {p.name.split(".")[0] for p in index_files} == {"dd", "dd_tricks", "dd_search"}
+    assert numba_setting == "True"  # numba's own setting is given back for other code

@@ -1,0 +1,75 @@
+"""Where numba keeps the compiled kernel: one folder per version of the kernel's source.
+
+numba checks a cached function against its own module's file only, while the
+kernel's functions call (and compile in) functions of the other kernel modules:
+after a change to ``dd.py`` alone, a cache kept beside the modules would hand
+back ``dd_tricks`` functions holding the old ``dd.py`` code. So every kernel
+function is cached in a folder named by a digest of all the kernel modules'
+source, under ``NUMBA_CACHE_DIR`` when set, else the user's cache folder
+(``$XDG_CACHE_HOME`` or ``~/.cache``, then ``tricktable``). A changed module
+means a new folder: the kernel is compiled once again, never loaded stale.
+
+>>> kernel_cache_dir().name == f"kernel-{source_digest()[:16]}"
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+KERNEL_MODULES = ("dd.py", "dd_tricks.py", "dd_search.py")
+"""The modules whose numba functions call each other (all of them compiled together)."""
+
+
+@lru_cache(maxsize=1)
+def source_digest() -> str:
+    """A SHA-256 of the kernel modules' source, in a fixed order."""
+    digest = hashlib.sha256()
+    for name in KERNEL_MODULES:
+        digest.update(name.encode())
+        digest.update((Path(__file__).parent / name).read_bytes())
+    return digest.hexdigest()
+
+
+def kernel_cache_dir() -> Path:
+    """The folder numba caches this version of the kernel in."""
+    root = os.environ.get("NUMBA_CACHE_DIR")
+    if root:
+        base = Path(root)
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tricktable"
+    return base / f"kernel-{source_digest()[:16]}"
+
+
+@contextlib.contextmanager
+def _kernel_cache() -> Iterator[None]:
+    """numba's cache folder set to :func:`kernel_cache_dir` (and set back after)."""
+    from numba.core import config
+
+    saved = getattr(config, "CACHE_DIR")  # noqa: B009 (numba's config has no stubs)
+    setattr(config, "CACHE_DIR", str(kernel_cache_dir()))  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(config, "CACHE_DIR", saved)  # noqa: B010
+
+
+def kernel(signature: Any) -> Callable[[Callable[..., Any]], Any]:
+    """``numba.njit(signature, cache=True)``, cached in :func:`kernel_cache_dir`.
+
+    The signature is given, so the function is compiled (or loaded from the cache)
+    as it is decorated, while the cache folder is set.
+    """
+    from numba import njit
+
+    def decorate(function: Callable[..., Any]) -> Any:
+        with _kernel_cache():
+            return njit(signature, cache=True)(function)
+
+    return decorate
