@@ -96,6 +96,25 @@ def test_the_heap_is_frozen_at_once_and_again_after_the_warm_up(collector: None)
     assert len(made) == 5000 and not any(id(m) in scanned for m in made)  # the warm-up's
 
 
+def test_a_server_stopped_during_the_warm_up_does_not_wait_for_it(collector: None) -> None:
+    """Ctrl+C in the first minute of ``tricktable serve`` stops it at once: the wait for
+    the warm-up (a daemon thread) holds no thread that the loop's shutdown must join."""
+    loaded = threading.Event()
+    warming = threading.Thread(target=loaded.wait, args=(30,), daemon=True)
+
+    async def run() -> None:
+        warming.start()
+        asyncio.get_running_loop().create_task(settle(warming))
+        await asyncio.sleep(0.2)  # then the server stops, its tasks cancelled
+
+    began = time.monotonic()
+    asyncio.run(run())
+    took = time.monotonic() - began
+    alive = warming.is_alive()
+    loaded.set()
+    assert alive and took < 5
+
+
 def test_a_serving_app_tunes_the_collector_and_reports_its_loop(collector: None) -> None:
     gc.unfreeze()
     with app_client(ServerConfig(settle_heap=True), MemoryStore()) as client:

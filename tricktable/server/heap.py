@@ -41,6 +41,7 @@ log = logging.getLogger("tricktable.server")
 GC_THRESHOLDS = (10_000, 10, 10)  # young objects between collections; the default is 700
 STALL_SECONDS = 0.1  # a loop this late is a stall, logged
 LOG_EVERY = 10.0  # seconds between two stall warnings at most
+WARM_POLL = 0.25  # seconds between two looks at whether the warm-up is over
 
 
 def tune_gc() -> None:
@@ -67,7 +68,8 @@ async def settle(warming: threading.Thread | None) -> None:
         if step == "warm-up":
             if warming is None:
                 return
-            await asyncio.to_thread(warming.join)
+            while warming.is_alive():  # not a thread in join(): the loop's shutdown
+                await asyncio.sleep(WARM_POLL)  # would wait for it, so Ctrl+C would too
         started = time.perf_counter()
         frozen = freeze_heap()
         log.info("after the %s, %d objects frozen out of garbage collection (%.0f ms)",
