@@ -214,3 +214,19 @@ def test_tricks_equal_dds_on_rook_deals_mapped_to_bridge() -> None:
                 text = ROOK.text(card)
                 assert value == theirs["RGYB".index(text[0]), RANKS.index(text[1:])], pbn
 
+
+
+def test_every_compiled_function_is_compiled_at_import_never_at_a_call() -> None:
+    """One signature each, compiled (or loaded from numba's cache) when its module is
+    imported: a bot's or hint's first solve in another thread while the server's warm-up
+    loads the kernel waits on that import (Python's module lock, numba's compiler lock)
+    instead of compiling the same function at once (docs/server.md "Crashes")."""
+    from numba.core.dispatcher import Dispatcher
+
+    from tricktable.solver import dd, dd_search, dd_tricks
+    found = [(module.__name__, name, value) for module in (dd, dd_search, dd_tricks)
+             for name, value in vars(module).items() if isinstance(value, Dispatcher)]
+    assert len(found) > 40
+    lazy = [(module, name) for module, name, function in found
+            if function._can_compile or len(function.signatures) != 1]
+    assert not lazy, f"compiled at their first call: {lazy}"
