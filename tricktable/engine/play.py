@@ -23,22 +23,30 @@ tricktable.engine.actions.IllegalAction: you must follow suit: you hold a Red
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from tricktable.cards import Card, Deck, Seat
+from tricktable.cards import Card, Seat
+from tricktable.engine import positions
 from tricktable.engine.actions import Action, CardActions
 from tricktable.engine.events import Event
+from tricktable.engine.positions import Position
+from tricktable.engine.spec import (
+    FOLLOW,
+    HEAD,
+    OVERTRUMP,
+    TRUMP,
+    TRUMP_BASE,
+    PlaySpec,
+    lowest_in,
+    plain_spec,
+    spec_with,
+)
 from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.engine.trick import PlayPosition
 
-FOLLOW = 1  # play a card that follows the lead if you hold one
-HEAD = 2  # of the cards you must play, one that beats the trick's winning card if you can
-TRUMP = 4  # unable to follow, play a trump if you hold one
-OVERTRUMP = 8  # trumping, beat the trick's winning trump if you can
-TRUMP_BASE = 100
-"""A trump's key is ``TRUMP_BASE + rank``; a card that follows the lead ``1 + rank``;
-any other card 0: it cannot win the trick."""
+__all__ = ["FOLLOW", "HEAD", "OVERTRUMP", "PLAY_PHASE", "TRUMP", "TRUMP_BASE", "PlaySpec",
+           "Position", "Trick", "TrickGame", "lowest_in", "plain_spec", "spec_with"]
+
 PLAY_PHASE = Phase.PLAY  # a module name: on Python 3.11 an enum member's lookup is slow
 
 ROOK_EXAMPLE = {"hands": ["R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 R1 G2 G3 G4",
@@ -46,187 +54,6 @@ ROOK_EXAMPLE = {"hands": ["R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 R1 G2 G3 G4",
                           "Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 Y12 Y13 Y14 Y1",
                           "B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 B14 B1"],
                 "nest": ["Rook"], "dealer": 3}
-
-
-@dataclass(frozen=True, slots=True)
-class PlaySpec:
-    """A hand's trick-play rules as flat int tables: what the core runs and the solver compiles.
-
-    ``follows[c]`` is the mask of the cards that follow a trick led with ``c``
-    (its suit; Rook's bird with the trumps); ``trumps[seat]`` the cards that
-    are trumps when ``seat`` plays them (Notrump's sides have their own).
-    A card's key decides the trick: :data:`TRUMP_BASE` plus its rank for a
-    trump, 1 plus its rank if it follows the lead, else 0; the first card of
-    the highest key wins. ``duty`` combines :data:`FOLLOW`, :data:`HEAD`,
-    :data:`TRUMP` and :data:`OVERTRUMP`. ``calls[seat]`` are the cards the
-    seat may play with a call that makes their suit its side's trump
-    (Notrump's markers). ``sits_out`` is a seat that plays no card this hand: the
-    others play tricks of one card fewer, in turn around it. A game replaces its spec
-    when the rules change in the hand (a trump named, a stock closed, a trump called).
-
-    >>> from tricktable.cards import STANDARD
-    >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
-    >>> spec.key(0, 12, 25) > spec.key(0, 25, 25)  # the ace of trumps beats the led ace
-    True
-    """
-
-    players: int
-    side_of: tuple[int, ...]  # each seat's side
-    follows: tuple[int, ...]  # per card: the cards that follow a trick it leads
-    rank: tuple[int, ...]  # per card: its strength in its suit (copies of a card equal)
-    trumps: tuple[int, ...]  # per seat: the cards that are trumps for that seat
-    points: tuple[int, ...]  # per card: what it is worth to the side that takes it
-    tricks: int  # tricks in a whole hand (the last one earns ``last_bonus``)
-    duty: int = FOLLOW
-    last_bonus: int = 0  # points to the side that takes the hand's last trick
-    calls: tuple[int, ...] = ()  # per seat: cards it may play with a call of their suit
-    suit_masks: tuple[int, ...] = ()  # the deck's suits (what a call makes trump)
-    most_tricks_bonus: int = 0  # points, at the hand's end, to the side with more tricks ...
-    bonus_side: int = 0  # ... this side on a tie (Rook's 20 for most cards: the bidders)
-    sits_out: int = -1  # a seat that plays no card this hand (Rook's low boy partner); -1: none
-    # per rank from the lowest, the cards of that rank or higher (made on first use)
-    _at_least: tuple[int, ...] = field(init=False, default=(), repr=False, compare=False)
-    _low_rank: int = field(init=False, default=0, repr=False, compare=False)
-
-    def key(self, seat: Seat, card: Card, lead: Card) -> int:
-        """How strongly ``card`` played by ``seat`` bids for a trick led with ``lead``."""
-        if self.trumps[seat] >> card & 1:
-            return TRUMP_BASE + self.rank[card]
-        if self.follows[lead] >> card & 1:
-            return 1 + self.rank[card]
-        return 0
-
-    def beating(self, seat: Seat, mask: int, lead: Card, to_beat: int) -> int:
-        """The cards of ``mask`` that would head a trick whose winning key is ``to_beat``:
-        those whose :meth:`key` is higher, found with rank masks (a hot path)."""
-        at_least = self._at_least or self._rank_masks()
-        low, top = self._low_rank, len(at_least) - 1
-        trumps = self.trumps[seat]
-        # a trump beats with a rank of at least this; a card that follows, of at least to_beat
-        trump_rank = to_beat - TRUMP_BASE + 1 - low
-        result = trumps & at_least[0 if trump_rank < 0 else min(trump_rank, top)]
-        if to_beat < TRUMP_BASE:
-            follow_rank = to_beat - low
-            followers = self.follows[lead] & ~trumps
-            result |= followers & at_least[0 if follow_rank < 0 else min(follow_rank, top)]
-            if to_beat < 0:  # nothing to beat yet: any card
-                result |= ~(trumps | followers)
-        return mask & result
-
-    def _rank_masks(self) -> tuple[int, ...]:
-        """``_at_least[i]``: the cards of rank ``_low_rank + i`` or higher (the last: none)."""
-        known = _RANK_MASKS.get(self.rank)
-        if known is None:
-            ranks = self.rank
-            low = min(ranks, default=0)
-            at_least = [0] * (max(ranks, default=0) - low + 2)
-            for card, rank in enumerate(ranks):
-                at_least[rank - low] |= 1 << card
-            for index in range(len(at_least) - 2, -1, -1):
-                at_least[index] |= at_least[index + 1]
-            known = _RANK_MASKS[ranks] = (tuple(at_least), low)
-        object.__setattr__(self, "_at_least", known[0])
-        object.__setattr__(self, "_low_rank", known[1])
-        return known[0]
-
-    def tiers(self, seat: Seat, lead: Card, win_key: int) -> list[int]:
-        """The cards the duty prefers, best first, as masks over the whole deck: a seat
-        plays from the first tier it holds a card of, so a card from a later tier shows
-        that it holds none of the earlier ones."""
-        duty = self.duty
-        tiers: list[int] = []
-        if duty & FOLLOW:
-            led = self.follows[lead]
-            if duty & HEAD:
-                tiers.append(self.beating(seat, led, lead, win_key))
-            tiers.append(led)
-            trumps = self.trumps[seat] & ~led
-            if duty & TRUMP and trumps:
-                if duty & OVERTRUMP:
-                    tiers.append(self.beating(seat, trumps, lead, win_key))
-                tiers.append(trumps)
-        return tiers
-
-    def legal(self, seat: Seat, hand: int, lead: Card | None, win_key: int) -> int:
-        """The cards of ``hand`` that ``seat`` may play (``lead`` None: it leads)."""
-        if lead is None or not self.duty:
-            return hand
-        led = hand & self.follows[lead]
-        if led:
-            if self.duty & HEAD:
-                return self.beating(seat, led, lead, win_key) or led
-            return led
-        if self.duty & TRUMP:
-            trumps = hand & self.trumps[seat]
-            if trumps:
-                if self.duty & OVERTRUMP:
-                    return self.beating(seat, trumps, lead, win_key) or trumps
-                return trumps
-        return hand
-
-    def lacks(self, seat: Seat, card: Card, lead: Card, win_key: int) -> int:
-        """The cards that playing ``card`` to a trick led with ``lead`` shows ``seat`` lacks."""
-        shown = 0
-        for tier in self.tiers(seat, lead, win_key):
-            if tier >> card & 1:
-                break
-            shown |= tier
-        return shown
-
-    def with_trump(self, side: int, suit_mask: int) -> PlaySpec:
-        """This spec once ``side`` has ``suit_mask`` as its trumps (a call): its calls end."""
-        trumps = tuple(suit_mask if self.side_of[s] == side else t
-                       for s, t in enumerate(self.trumps))
-        calls = tuple(0 if self.side_of[s] == side else c for s, c in enumerate(self.calls))
-        return replace(self, trumps=trumps, calls=calls)
-
-
-def spec_with(spec: PlaySpec, **changes: Any) -> PlaySpec:
-    """``dataclasses.replace(spec, **changes)``, made once per spec and changes and then
-    shared (a spec is frozen): naming trump each hand costs a lookup, not a new spec.
-
-    >>> from tricktable.cards import STANDARD
-    >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
-    >>> spec_with(spec, last_bonus=10) is spec_with(spec, last_bonus=10)
-    True
-    """
-    key = (id(spec), *changes.items())
-    known = _DERIVED.get(key)
-    if known is None or known[0] is not spec:
-        known = _DERIVED[key] = (spec, replace(spec, **changes))
-    return known[1]
-
-
-_DERIVED: dict[tuple[Any, ...], tuple[PlaySpec, PlaySpec]] = {}
-"""Per spec (by identity, which the entry keeps alive) and changes: the changed spec."""
-
-_RANK_MASKS: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
-"""Per rank table: its ``_at_least`` masks and lowest rank (specs share rank tables)."""
-
-
-def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
-               points: tuple[int, ...] | None = None, duty: int = FOLLOW,
-               last_bonus: int = 0, tricks: int | None = None) -> PlaySpec:
-    """The spec of plain tricks in ``deck``: follow suit, ``trump`` (a suit or None) over all.
-
-    Seats alternate between ``sides`` (two partnerships of four; each seat alone
-    when ``sides == players``).
-
-    >>> from tricktable.cards import STANDARD
-    >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=None)
-    >>> spec.legal(1, 0b11 | 1 << 20, 5, spec.key(0, 5, 5)) == 0b11  # follow the spade lead
-    True
-    """
-    suit_masks = deck.suit_masks[:len(deck.suits)]
-    follows = tuple(deck.suit_masks[deck.suit_of(card)] for card in range(len(deck)))
-    trump_mask = 0 if trump is None else suit_masks[trump]
-    return PlaySpec(
-        players=players, side_of=tuple(seat % sides for seat in range(players)),
-        follows=follows, rank=tuple(deck.rank_of(card) for card in range(len(deck))),
-        trumps=(trump_mask,) * players, points=points or (0,) * len(deck),
-        tricks=tricks or len(deck) // players, duty=duty, last_bonus=last_bonus,
-        suit_masks=tuple(suit_masks))
-
 
 Trick = tuple[list[Card], list["Seat | None"], "Seat | None"]
 """A finished trick: its cards in the order played, who played each, and who won it."""
@@ -462,29 +289,11 @@ class TrickGame(GameState):
 
     def position(self) -> Position | None:
         """The rest of this hand's trick play for the solver (None: not at trick play)."""
-        if self.to_move is None or not self._at_tricks():
-            return None
-        spec = self.spec
-        sides = max(spec.side_of) + 1
-        side_tricks = [0] * sides
-        for seat, won in enumerate(self.tricks_won):
-            side_tricks[spec.side_of[seat]] += won
-        seats = [seat for seat in range(spec.players) if seat != spec.sits_out]
-        if len(seats) < spec.players:  # the seats that play, as a table of their own
-            spec = replace(spec, players=len(seats), sits_out=-1,
-                           side_of=tuple(spec.side_of[s] for s in seats),
-                           trumps=tuple(spec.trumps[s] for s in seats),
-                           calls=tuple(spec.calls[s] for s in seats) if spec.calls else ())
-        index = {seat: number for number, seat in enumerate(seats)}
-        return Position(spec, tuple(self.hands[s] for s in seats), tuple(self.trick),
-                        tuple(None if s is None else index[s] for s in self.trick_seats),
-                        index[self.to_move], self.win_pos, self.win_key, self.tricks_played,
-                        tuple(side_tricks), tuple(self.card_points))
+        return positions.solver_position(self)
 
     def _at_tricks(self) -> bool:
         """Whether the seat to move is to play a card to a trick now."""
-        from tricktable.engine.state import Phase
-        return self.phase is Phase.PLAY
+        return self.phase is PLAY_PHASE
 
     def _plain_tricks(self) -> bool:
         """Whether the rest of the hand is nothing but tricks under the current spec (no
@@ -494,40 +303,7 @@ class TrickGame(GameState):
     def play_position(self) -> PlayPosition | None:
         """The rest of this hand for the int kernel of the solver, where every seat has
         the same trumps and nothing but cards are played (None otherwise)."""
-        spec = self.spec
-        if (self.to_move is None or not self._at_tricks() or not self._plain_tricks()
-                or len(set(spec.trumps)) != 1 or any(spec.calls) or spec.sits_out >= 0
-                or (self.trick_seats and self.trick_seats[0] is None)):
-            return None
-        key = spec.key
-
-        def winner(trick: tuple[Card, ...]) -> int:
-            keys = [key(0, card, trick[0]) for card in trick]
-            return keys.index(max(keys))
-
-        def legal(hand: int, trick: tuple[Card, ...]) -> int:
-            if not trick:
-                return hand
-            return spec.legal(0, hand, trick[0], key(0, trick[winner(trick)], trick[0]))
-
-        finish = None
-        if spec.most_tricks_bonus:
-            def finish(side_tricks: tuple[int, ...]) -> tuple[int, ...]:
-                mine = spec.bonus_side
-                most = mine if side_tricks[mine] * 2 >= sum(side_tricks) else 1 - mine
-                return tuple(spec.most_tricks_bonus if side == most else 0
-                             for side in range(len(side_tricks)))
-
-        sides = max(spec.side_of) + 1
-        side_tricks = [0] * sides
-        for seat, won in enumerate(self.tricks_won):
-            side_tricks[spec.side_of[seat]] += won
-        return PlayPosition(
-            hands=tuple(self.hands), trick=tuple(self.trick),
-            leader=self.leader if self.trick else self.to_move, side_of=spec.side_of,
-            side_tricks=tuple(side_tricks), legal=legal, winner=winner,
-            suit_of=self.deck.suit_table, points=spec.points, copies=self.deck.copies,
-            last_points=spec.last_bonus, finish=finish)
+        return positions.kernel_position(self)
 
     score_basis: ClassVar[str] = "points"
     """What :meth:`hand_score` reads: each side's card points (with the spec's bonuses) or
@@ -561,67 +337,7 @@ class TrickGame(GameState):
         >>> game.apply("play R1") and game.legal_actions()[0].text
         'play R2'
         """
-        unknown = sorted(set(deal) - {"hands", "leader", "tricks", "points", "dealer"}
-                         - self.play_deal_keys)
-        if unknown:
-            keys = ", ".join(sorted({"hands", "leader", "tricks", "points", *self.play_deal_keys}))
-            raise DealError(f"unknown deal key {unknown[0]!r}; a play deal has: {keys}")
-        players, deck = self.players, self.deck
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise DealError(f"a deal needs 'hands': a list of {players} hands")
-        masks: list[int] = []
-        seen = 0
-        for seat, cards in enumerate(hands):
-            if not isinstance(cards, str) and not (
-                    isinstance(cards, list) and all(isinstance(c, str) for c in cards)):
-                raise DealError(f"seat {seat}'s hand must be card texts: {cards!r}")
-            try:
-                ids = deck.parse_many(cards, taken=seen)
-            except ValueError as error:
-                raise DealError(f"seat {seat}'s hand: {error}") from None
-            mask = sum(1 << card for card in ids)
-            seen |= mask
-            masks.append(mask)
-        size = masks[0].bit_count()
-        if any(mask.bit_count() != size for mask in masks) or size == 0:
-            sizes = ", ".join(str(mask.bit_count()) for mask in masks)
-            raise DealError(f"the hands must hold the same number of cards, at least one: {sizes}")
-        leader = _seat_value(deal, "leader", players, None)
-        declarer = self._play_contract(deal)
-        spec = self.spec
-        if size > spec.tricks:
-            raise DealError(f"a {self.title} hand has at most {spec.tricks} cards, not {size}")
-        sides = max(spec.side_of) + 1
-        earlier = spec.tricks - size
-        tricks = deal.get("tricks")
-        if tricks is None:
-            first = spec.side_of[leader if declarer is None else declarer]
-            tricks = [0] * sides
-            for number in range(earlier):
-                tricks[(first + number) % sides] += 1
-        points = deal.get("points", [0] * sides)
-        for name, values in (("tricks", tricks), ("points", points)):
-            if not isinstance(values, list) or len(values) != sides or not all(
-                    isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
-                raise DealError(f"'{name}' must list {sides} whole numbers from 0, one per side")
-        if sum(tricks) != earlier:
-            raise DealError(f"with {size} cards a hand left, {earlier} tricks were played, "
-                            f"not {sum(tricks)}")
-        self.hands = masks
-        self.deal = dict(deal)
-        if "dealer" in deal:
-            self.dealer = _seat_value(deal, "dealer", players, None)
-        self._start_tricks(leader)
-        self.tricks_played = earlier
-        for side, count in enumerate(tricks):
-            self.tricks_won[spec.side_of.index(side)] += count
-        self.card_points = list(points)
-        self.to_move = leader
-        from tricktable.engine.state import Phase
-        self.phase = Phase.PLAY
-        self.log = [Event("deal", leader, f"the hand starts at trick play, {size} cards each; "
-                                          f"{self.seat_name(leader)} leads")]
+        positions.start_play(self, deal)
 
     def trick_cards(self) -> list[dict[str, object]]:
         """The trick in progress as a view shows it: who played which card, in order."""
@@ -641,44 +357,8 @@ class TrickGame(GameState):
                 "winner": winner}
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """The rest of a hand's trick play as ints: what the double-dummy solver searches.
-
-    The trick so far is ``trick`` (played by ``trick_seats``, None for a card
-    turned up by nobody) and its winning key ``win_key`` (-1: no card yet);
-    ``to_move`` plays next. Each side has taken ``side_tricks`` and
-    ``side_points`` so far, and ``tricks_played`` tricks are over.
-    """
-
-    spec: PlaySpec
-    hands: tuple[int, ...]
-    trick: tuple[Card, ...]
-    trick_seats: tuple[Seat | None, ...]
-    to_move: Seat
-    win_pos: int
-    win_key: int
-    tricks_played: int
-    side_tricks: tuple[int, ...]
-    side_points: tuple[int, ...]
-
-
-def _seat_value(deal: dict[str, Any], key: str, players: int, default: int | None) -> int:
-    """A seat number from a deal (``default`` None: required), checked."""
-    value = deal.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise DealError(f"'{key}' must be a seat from 0 to {players - 1}")
-    return value
-
-
 _EVENTS: dict[tuple[type[TrickGame], int],
               tuple[tuple[tuple[Event, ...], ...], tuple[Event, ...]]] = {}
 """Per game class and number of players: each seat's event for playing each card, and the
 event of each seat (or nobody) winning a trick."""
-
-
-def lowest_in(mask: int) -> Card:
-    """The lowest card of a non-empty mask."""
-    return (mask & -mask).bit_length() - 1
-
 
