@@ -62,45 +62,63 @@ class CardActions:
 
     A mask seen before is one dict lookup (the cache holds at most
     :data:`CACHE_LIMIT` masks, then starts again); a new one is put together
-    from tables of each byte's 256 values. ``base`` is the id of the action of
-    card 0 where the actions' ids are consecutive (``mask << base`` is then the
-    mask of their ids), else -1.
+    from tables of each byte's 256 values. Each entry holds the actions and the
+    mask of their ids, which a game offers to ``apply`` (``GameState._offered``).
+    ``base`` is the id of the action of card 0 where the actions' ids are
+    consecutive (``mask << base`` is then the mask of their ids), else -1.
 
     >>> acts = CardActions([Action(5 + c, "play", c, f"play {c}") for c in range(12)])
     >>> [a.text for a in acts.actions(0b1000_0000_0110)], acts.base
     (['play 1', 'play 2', 'play 11'], 5)
+    >>> found, ids = acts.offer(0b110)
+    >>> [a.text for a in found], bin(ids)
+    (['play 1', 'play 2'], '0b1100000')
     """
 
-    __slots__ = ("_bytes", "base", "by_card", "cache")
+    __slots__ = ("_bytes", "_ids", "base", "by_card", "cache")
 
     def __init__(self, by_card: Sequence[Action]) -> None:
         self.by_card = by_card
         first = by_card[0].id if by_card else 0
         consecutive = all(action.id == first + card for card, action in enumerate(by_card))
         self.base = first if consecutive else -1
-        self.cache: dict[int, tuple[Action, ...]] = {}  # mask -> its actions
+        self.cache: dict[int, tuple[tuple[Action, ...], int]] = {}  # mask -> actions, id mask
         size = len(by_card)
         self._bytes = [[tuple(by_card[base + bit] for bit in range(min(8, size - base))
                               if value >> bit & 1) for value in range(256)]
                        for base in range(0, size, 8)]
+        self._ids = [[sum({1 << action.id for action in actions}) for actions in table]
+                     for table in self._bytes]
 
-    def actions(self, mask: int) -> list[Action]:
-        """A new list of the actions of the cards in ``mask``, lowest card first."""
+    def _entry(self, mask: int) -> tuple[tuple[Action, ...], int]:
+        """The cache's entry of ``mask``, put together from the byte tables if new."""
         known = self.cache.get(mask)
         if known is None:
             found: list[Action] = []
+            ids = 0
             rest = mask
-            for table in self._bytes:
+            for table, id_table in zip(self._bytes, self._ids, strict=True):
                 if not rest:
                     break
-                if rest & 255:
-                    found += table[rest & 255]
+                byte = rest & 255
+                if byte:
+                    found += table[byte]
+                    ids |= id_table[byte]
                 rest >>= 8
             cache = self.cache
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            known = cache[mask] = tuple(found)
-        return [*known]
+            known = cache[mask] = (tuple(found), ids)
+        return known
+
+    def actions(self, mask: int) -> list[Action]:
+        """A new list of the actions of the cards in ``mask``, lowest card first."""
+        return [*self._entry(mask)[0]]
+
+    def offer(self, mask: int) -> tuple[list[Action], int]:
+        """:meth:`actions` of ``mask`` and the mask of their ids."""
+        found, ids = self._entry(mask)
+        return [*found], ids
 
 
 CACHE_LIMIT = 50_000

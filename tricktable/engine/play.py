@@ -23,6 +23,8 @@ tricktable.engine.actions.IllegalAction: you must follow suit: you hold a Red
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from tricktable.cards import Card, Seat
@@ -143,7 +145,7 @@ class TrickGame(GameState):
             if plain:
                 self._plain = (mask & plain) << base
         known = actions.cache.get(mask)
-        return actions.actions(mask) if known is None else [*known]
+        return actions.actions(mask) if known is None else [*known[0]]
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action (object or text) for the seat to move; return its events.
@@ -351,10 +353,23 @@ class TrickGame(GameState):
 
     def trick_view(self, trick: Trick) -> dict[str, object]:
         """A finished trick as a view shows it: who played which card, and who won it."""
-        cards, seats, winner = trick
-        texts = self.deck.card_texts
-        return {"cards": [{"seat": s, "card": texts[c]} for c, s in zip(cards, seats, strict=True)],
-                "winner": winner}
+        return show_trick(self.deck.card_texts, trick)
+
+    def trick_shower(self) -> Callable[[Trick], dict[str, object]]:
+        """:meth:`trick_view` as it stands now, as a function that depends on nothing that
+        changes later in the game: a hand's result shows its tricks with it when read."""
+        return partial(show_trick, self.deck.card_texts)
+
+
+def show_trick(texts: Sequence[str], trick: Trick) -> dict[str, object]:
+    """A finished trick as a view shows it, its cards named by ``texts``.
+
+    >>> show_trick(["A", "B"], ([1, 0], [2, 3], 2))
+    {'cards': [{'seat': 2, 'card': 'B'}, {'seat': 3, 'card': 'A'}], 'winner': 2}
+    """
+    cards, seats, winner = trick
+    return {"cards": [{"seat": s, "card": texts[c]} for c, s in zip(cards, seats, strict=True)],
+            "winner": winner}
 
 
 _EVENTS: dict[tuple[type[TrickGame], int],

@@ -25,9 +25,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from tricktable.engine.views import DEFS, Key
 
@@ -57,7 +57,8 @@ class HandResult:
     outcome: str  # how the hand went, in words
     meld: Ints | None = None  # each side's meld shown, in a game with meld
     last_trick: JSON | None = None  # the last trick and its winner, as a view shows it
-    trick_history: tuple[JSON, ...] = ()  # every trick of the hand in order, as last_trick
+    trick_history: Sequence[JSON] = ()  # every trick of the hand in order, as last_trick
+    # (a tuple, or from a game a :class:`TrickHistory`, which reads and compares as one)
     extras: Mapping[str, Any] = field(default_factory=dict)  # the game's declared result_keys
 
     def side_of_declarer(self, sides: Sequence[Sequence[int]]) -> int | None:
@@ -72,7 +73,8 @@ class HandResult:
         for item in fields(self):
             if item.name != "extras":
                 value = getattr(self, item.name)
-                data[item.name] = list(value) if isinstance(value, tuple) else value
+                data[item.name] = (list(value) if isinstance(value, tuple | TrickHistory)
+                                   else value)
         return {**data, **self.extras}
 
     @classmethod
@@ -84,6 +86,63 @@ class HandResult:
             for name, value in data.items() if name in known and name != "last_trick"}
         return cls(**values, last_trick=data.get("last_trick"),
                    extras={k: v for k, v in data.items() if k not in known})
+
+
+class TrickHistory(Sequence[JSON]):
+    """A hand's finished tricks as views show them, written when first read: most results
+    of a simulation are never read. ``show`` turns one trick into its view and may
+    depend on nothing that changes later in the game. It reads, compares, hashes and
+    pickles as the tuple of the views.
+
+    >>> history = TrickHistory([([0, 1], [0, 1], 1)], lambda t: {"winner": t[2]})
+    >>> len(history), history == ({"winner": 1},), list(history)
+    (1, True, [{'winner': 1}])
+    """
+
+    __slots__ = ("_items", "_show", "_tricks")
+
+    def __init__(self, tricks: Sequence[Any], show: Callable[[Any], JSON]) -> None:
+        self._tricks: tuple[Any, ...] | None = tuple(tricks)
+        self._show: Callable[[Any], JSON] | None = show
+        self._items: tuple[JSON, ...] | None = None
+
+    def _views(self) -> tuple[JSON, ...]:
+        items = self._items
+        if items is None:
+            show, tricks = self._show, self._tricks
+            assert show is not None and tricks is not None
+            items = self._items = tuple(show(trick) for trick in tricks)
+            self._show = self._tricks = None
+        return items
+
+    def __len__(self) -> int:
+        return len(self._tricks if self._items is None else self._items)  # type: ignore[arg-type]
+
+    @overload
+    def __getitem__(self, index: int) -> JSON: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[JSON, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> JSON | tuple[JSON, ...]:
+        return self._views()[index]
+
+    def __iter__(self) -> Iterator[JSON]:
+        return iter(self._views())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TrickHistory):
+            other = other._views()
+        return isinstance(other, tuple) and self._views() == other
+
+    def __hash__(self) -> int:
+        return hash(self._views())
+
+    def __repr__(self) -> str:
+        return repr(self._views())
+
+    def __reduce__(self) -> tuple[type[tuple[Any, ...]], tuple[tuple[JSON, ...]]]:
+        return tuple, (self._views(),)
 
 
 COMMON_RESULT: dict[str, Key] = {
@@ -142,4 +201,4 @@ def hand_result(game: TrickGame, *, declarer: int | None, contract: str | None,
         deltas=tuple(deltas), scores=tuple(game.scores), outcome=outcome,
         meld=None if meld is None else tuple(meld),
         last_trick=game.last_trick_view() if last_trick is True else last_trick or None,
-        trick_history=tuple(game.trick_view(trick) for trick in game.finished), extras=extras)
+        trick_history=TrickHistory(game.finished, game.trick_shower()), extras=extras)

@@ -310,13 +310,14 @@ class NotrumpGame(NotrumpTable):
     def _end_hand(self) -> None:
         deltas, made = self._hand_deltas()
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        played = self._played_view()
+        past = self.past_tricks
         won = sum(self.tricks_won[s] for s in self.teams[0]) if self.declarer is not None else 0
         margin = None if made is None else won - NEEDED
         self.results.append(hand_result(
             self, declarer=self.declarer, contract=contract_text(self.contract), made=made,
             margin=margin, card_points=self._side_tricks(), deltas=deltas,
-            outcome=self._outcome(made, won), last_trick=played[-1] if played else None,
+            outcome=self._outcome(made, won),
+            last_trick=self.trick_view(past[-1]) if past else None,
             value=VALUES[self.contract] if self.contract is not None else None,
             choices=self._choices_view(), teams=[list(team) for team in self.teams],
             team_trumps=self._side_trumps(), calls=self._calls_view(),

@@ -11,6 +11,8 @@ game's state and never changes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from tricktable.cards import STANDARD, Card, Seat
@@ -119,24 +121,18 @@ class NotrumpTable(NotrumpWorlds):
         return [{"seat": s, "suit": STANDARD.suit_text(t), "trick": n} for s, t, n in self.calls]
 
     def _trick_view(self, cards: list[Card], seats: list[Seat | None]) -> list[JSON]:
-        plays: list[JSON] = []
-        trumped = self.trumped
-        for card, seat in zip(cards, seats, strict=True):
-            play: JSON = {"seat": seat, "card": TEXT[card]}
-            if trumped >> card & 1:
-                play["trump"] = True
-            if seat is None:
-                play["turned_up"] = True
-            plays.append(play)
-        return plays
+        return marked_plays(self.trumped, cards, seats)
 
     def _played_view(self) -> list[JSON]:
         return [self.trick_view(trick) for trick in self.past_tricks]
 
     def trick_view(self, trick: Trick) -> JSON:
         """A finished trick with its trumps (and the turned-up card) marked."""
-        cards, seats, winner = trick
-        return {"cards": self._trick_view(cards, seats), "winner": winner}
+        return marked_trick(self.trumped, trick)
+
+    def trick_shower(self) -> Callable[[Trick], JSON]:
+        """:meth:`trick_view` with this hand's trumps as they stand now."""
+        return partial(marked_trick, self.trumped)
 
     def view(self, seat: Seat | None) -> JSON:
         """What ``seat`` sees at the table (None: a spectator).
@@ -359,3 +355,27 @@ def _trumps_feature(r: Reading, x: obs.Cells) -> None:
     for side, trump in enumerate(r.view["team_trumps"]):
         if trump is not None:
             x[r.rel_side(side), r.suit(trump)] = 1
+
+
+def marked_plays(trumped: int, cards: list[Card], seats: list[Seat | None]) -> list[JSON]:
+    """The plays of a trick as a view shows them, the cards of ``trumped`` marked as trumps
+    and a card played by no seat (None) as turned up.
+
+    >>> marked_plays(1 << 12, [12, 0], [None, 1])
+    [{'seat': None, 'card': 'A♠', 'trump': True, 'turned_up': True}, {'seat': 1, 'card': '2♠'}]
+    """
+    plays: list[JSON] = []
+    for card, seat in zip(cards, seats, strict=True):
+        play: JSON = {"seat": seat, "card": TEXT[card]}
+        if trumped >> card & 1:
+            play["trump"] = True
+        if seat is None:
+            play["turned_up"] = True
+        plays.append(play)
+    return plays
+
+
+def marked_trick(trumped: int, trick: Trick) -> JSON:
+    """A finished trick as a view shows it, with :func:`marked_plays` and its winner."""
+    cards, seats, winner = trick
+    return {"cards": marked_plays(trumped, cards, seats), "winner": winner}

@@ -22,7 +22,13 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from tricktable.cards import PINOCHLE, Card, Seat, Suit, bits
-from tricktable.engine.actions import Action, ActionTable, IllegalAction, card_actions
+from tricktable.engine.actions import (
+    Action,
+    ActionTable,
+    CardActions,
+    IllegalAction,
+    card_actions,
+)
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
@@ -186,6 +192,7 @@ TABLE = ActionTable(PINOCHLE, [
 ])
 PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card & ~1] for card in range(len(PINOCHLE))]
+PLAY_CARDS = CardActions(PLAY_ACTIONS)  # offered by face: the play of a face, by its even card
 BIDS = [TABLE.get("bid", b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 TENS_BIDS = [TABLE.get("bid", TENS * b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 PASS = TABLE.get("pass")
@@ -532,7 +539,8 @@ class PinochleGame(TrickGame, Passing):
         phase = self.phase
         if phase is Phase.PLAY:
             mask = self.playable(self.to_move or 0)
-            return card_actions((mask | mask >> 1) & FACES, PLAY_ACTIONS)
+            actions, self._offered = PLAY_CARDS.offer((mask | mask >> 1) & FACES)
+            return actions
         if phase is Phase.BID:
             if self.scale == TENS:
                 return [PASS, *TENS_BIDS[self.high_bid // TENS - ASSUMED_BID:]]

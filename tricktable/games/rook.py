@@ -37,7 +37,6 @@ from tricktable.games.rook_cards import (
     BID_MAX,
     BID_MIN,
     BID_STEP,
-    BIDS,
     BIRD,
     BIRD_MASK,
     CARDS_BONUS,
@@ -47,14 +46,14 @@ from tricktable.games.rook_cards import (
     HAND_SIZE,
     KEYS,
     LOW_BOY,
-    LOWBOY,
     NO_TRUMP,
     NOTRUMP,
-    PASS,
     PLAY_CARDS,
     POINTS,
     TABLE,
     RookRules,
+    bid_event,
+    bid_offer,
     dealt_text,
     hand_text,
     play_spec,
@@ -151,10 +150,11 @@ class RookGame(RookTable):
                                   self.hands[seat], dealt_text(self.rules.rook_rank)))
 
     def _bid_actions(self) -> list[Action]:
-        if self.low_boy_seat is not None:  # only 200 outbids a low boy
-            return [PASS, BIDS[BID_MAX]]
-        bids = [PASS, *(BIDS[b] for b in range(self._lowest_bid(), BID_MAX + 1, BID_STEP))]
-        return [*bids, LOWBOY] if self.rules.low_boy else bids
+        """Pass and the bids the seat may make (only 200 outbids a low boy), offered with
+        their ids: ``apply`` takes them without checking them again."""
+        actions, self._offered = bid_offer(self._lowest_bid(), self.rules.low_boy,
+                                           self.low_boy_seat is not None)
+        return [*actions]
 
     def _no_trump_allowed(self) -> bool:
         """Whether the bidder may name no trump: the option, or a low boy's own choice."""
@@ -335,7 +335,7 @@ class RookGame(RookTable):
                 return f"the lowest bid is {self.rules.min_bid}"
             if bid <= self.high_bid:
                 return f"a bid must be higher than the high bid of {self.high_bid}"
-        elif kind == "discard":
+        if kind == "discard":
             card = action.arg or 0
             if not self.hands[self.to_move or 0] >> card & 1:
                 return f"you do not hold {ROOK.text(card)}"
@@ -355,22 +355,21 @@ class RookGame(RookTable):
         if kind == "play":
             self._play(action.arg or 0)
             return
-        name = self.seat_name(seat)
         if kind in ("bid", "pass", "lowboy"):
             if kind == "pass":
                 self.passed |= 1 << seat
                 self.bids.append((seat, None))
-                self.log.append(Event("pass", seat, f"{name} passes"))
             elif kind == "lowboy":
                 self.low_boy_seat = self.high_seat = seat
                 self.bids.append((seat, LOW_BOY))
-                self.log.append(Event("bid", seat, f"{name} bids low boy"))
             else:
                 self.high_bid, self.high_seat = action.arg or 0, seat
                 self.bids.append((seat, self.high_bid))
-                self.log.append(Event("bid", seat, f"{name} bids {self.high_bid}"))
+            self.log.append(bid_event(seat, action))
             self._after_bid()
-        elif kind == "discard":
+            return
+        name = self.seat_name(seat)
+        if kind == "discard":
             card = action.arg or 0
             self.hands[seat] ^= 1 << card
             self.discarded |= 1 << card

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from typing import Any, ClassVar
 
-from tricktable.cards import ROOK, Card, bits
-from tricktable.engine.actions import ActionTable, CardActions
+from tricktable.cards import ROOK, Card, Seat, bits
+from tricktable.engine.actions import Action, ActionTable, CardActions
+from tricktable.engine.events import Event
 from tricktable.engine.play import FOLLOW, PlaySpec, lowest_in, plain_spec
 from tricktable.engine.rules import OptionError, Preset, Rules, option
 
@@ -130,6 +131,39 @@ NOTRUMP = TABLE.get("notrump")
 LOWBOY = TABLE.get("lowboy")
 LOW_BOY = "low boy"
 """A low boy bid as the auction lists it (``bids``: a number, this, or None for a pass)."""
+
+
+@lru_cache(maxsize=256)
+def bid_offer(lowest: int, low_boy: bool, only_max: bool = False) -> tuple[tuple[Action, ...], int]:
+    """The actions of a turn to bid and the mask of their ids: pass, every bid from
+    ``lowest`` (low boy where the option is on); ``only_max``: pass or 200 (over a low boy).
+
+    >>> actions, ids = bid_offer(190, low_boy=True)
+    >>> [a.text for a in actions], ids == sum(1 << a.id for a in actions)
+    (['pass', 'bid 190', 'bid 195', 'bid 200', 'lowboy'], True)
+    """
+    if only_max:
+        actions: tuple[Action, ...] = (PASS, BIDS[BID_MAX])
+    else:
+        actions = (PASS, *(BIDS[b] for b in range(lowest, BID_MAX + 1, BID_STEP)))
+        if low_boy:
+            actions += (LOWBOY,)
+    return actions, sum(1 << action.id for action in actions)
+
+
+@lru_cache(maxsize=512)
+def bid_event(seat: Seat, action: Action) -> Event:
+    """The log's event of ``seat`` bidding (or passing) ``action``, made once and shared.
+
+    >>> bid_event(1, BIDS[75]).text, bid_event(2, PASS).text, bid_event(0, LOWBOY).text
+    ('E bids 75', 'S passes', 'N bids low boy')
+    """
+    name = "NESW"[seat]
+    if action.kind == "pass":
+        return Event("pass", seat, f"{name} passes")
+    if action.kind == "lowboy":
+        return Event("bid", seat, f"{name} bids low boy")
+    return Event("bid", seat, f"{name} bids {action.arg}")
 
 
 @dataclass(frozen=True)
