@@ -72,7 +72,7 @@ class CardActions:
     (['play 1', 'play 2', 'play 11'], 5)
     >>> found, ids = acts.offer(0b110)
     >>> [a.text for a in found], bin(ids)
-    (['play 1', 'play 2'], '0b1100000')
+    (['play 1', 'play 2'], '0b11000000')
     """
 
     __slots__ = ("_bytes", "_ids", "base", "by_card", "cache")

@@ -201,48 +201,55 @@ class TrickGame(GameState):
         every game's play phase: it reads each field once.
         """
         spec, trick = self.spec, self.trick
+        seats = self.trick_seats
         if seat is None:
             key = 1 + spec.rank[card]
             if not trick:
                 self.win_pos, self.win_key = 0, key
             elif key > self.win_key:
                 self.win_key, self.win_pos = key, len(trick)
+            trick.append(card)
+            seats.append(seat)
+            return (None if len(trick) < spec.trick_size + (seats[0] is None)
+                    else self._finish_trick())
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.played[seat] |= bit
+        if text is None and kind == "play":
+            self.log.append(self._play_events[seat][card])
         else:
-            bit = 1 << card
-            self.hands[seat] ^= bit
-            self.played[seat] |= bit
-            if text is None and kind == "play":
-                self.log.append(self._play_events[seat][card])
-            else:
-                self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
+            self.log.append(Event(kind, seat, text or self._play_text(seat, card)))
+        if trick:
+            led = spec.follows[trick[0]]
             if spec.trumps[seat] & bit:
                 key = TRUMP_BASE + spec.rank[card]
-            elif trick:
-                key = 1 + spec.rank[card] if spec.follows[trick[0]] & bit else 0
             else:
-                key = 1 + spec.rank[card] if spec.follows[card] & bit else 0
-            if not trick:
-                self.leader, self.win_pos, self.win_key = seat, 0, key
-            else:
-                duty = spec.duty
-                # what the card shows the seat lacks: only a card that does not follow,
-                # or, where it must head the trick, one that may not, can show anything
-                if duty and (duty & HEAD or not spec.follows[trick[0]] & bit):
-                    self.lacks[seat] |= spec.lacks(seat, card, trick[0], self.win_key)
-                if key > self.win_key:
-                    self.win_key, self.win_pos = key, len(trick)
+                key = 1 + spec.rank[card] if led & bit else 0
+            duty = spec.duty
+            # what the card shows the seat lacks: only a card that does not follow,
+            # or, where it must head the trick, one that may not, can show anything
+            if duty and (duty & HEAD or not led & bit):
+                self.lacks[seat] |= spec.lacks(seat, card, trick[0], self.win_key)
+            if key > self.win_key:
+                self.win_key, self.win_pos = key, len(trick)
+            trick.append(card)
+            seats.append(seat)
+            # a trick opened by a card turned up by nobody holds one card more
+            if len(trick) < spec.trick_size + (seats[0] is None):
+                self.to_move = spec.next_seat[seat]
+                return None
+            return self._finish_trick()
+        if spec.trumps[seat] & bit:
+            key = TRUMP_BASE + spec.rank[card]
+        else:
+            key = 1 + spec.rank[card] if spec.follows[card] & bit else 0
+        self.leader, self.win_pos, self.win_key = seat, 0, key
         trick.append(card)
-        seats = self.trick_seats
         seats.append(seat)
-        out = spec.sits_out  # -1, or a seat that plays no card this hand
-        if len(trick) < spec.players + (seats[0] is None) - (out >= 0):
-            if seat is not None:
-                following = seat + 1 if seat + 1 < spec.players else 0
-                if following == out:
-                    following = following + 1 if following + 1 < spec.players else 0
-                self.to_move = following
-            return None
-        return self._finish_trick()
+        if spec.trick_size == 1:
+            return self._finish_trick()
+        self.to_move = spec.next_seat[seat]
+        return None
 
     def _make_events(self) -> tuple[tuple[tuple[Event, ...], ...], tuple[Event, ...]]:
         """Each seat's event for playing each card, and for winning a trick (the last: nobody),

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 PRESET = "preset"
 """The reserved option name that picks a preset (no game may have an option of that name)."""
@@ -114,7 +114,25 @@ class Rules:
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Self:
         """Build from a mapping of option names to values; defaults fill the rest. The
-        option ``preset`` (a preset's name; None or "": none) sets its options first."""
+        option ``preset`` (a preset's name; None or "": none) sets its options first.
+        Rules are frozen: the same options (values of the same types) give the same
+        object, validated once."""
+        try:  # each value with its type: 1 is not an option's True
+            key = (cls, tuple(sorted((k, type(v), v) for k, v in (options or {}).items())))
+            known = _MADE.get(key)
+        except TypeError:  # a value that is not hashable, or names that do not sort
+            key, known = None, None
+        if known is not None:
+            return cast(Self, known)
+        made = cls._from_options(options)
+        if key is not None:
+            if len(_MADE) >= MADE_LIMIT:
+                _MADE.clear()
+            _MADE[key] = made
+        return made
+
+    @classmethod
+    def _from_options(cls, options: Mapping[str, Any] | None) -> Self:
         options = dict(options or {})
         if PRESET in options:
             options = {**cls.preset(options.pop(PRESET)), **options}
@@ -151,3 +169,8 @@ class Rules:
             {"name": f.name, "default": f.default, **f.metadata}
             for f in fields(cls)
         ]
+
+
+_MADE: dict[tuple[Any, ...], Rules] = {}
+"""Rules made by ``Rules.from_options``, by class and options (see there)."""
+MADE_LIMIT = 1024

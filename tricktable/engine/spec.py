@@ -61,9 +61,19 @@ class PlaySpec:
     most_tricks_bonus: int = 0  # points, at the hand's end, to the side with more tricks ...
     bonus_side: int = 0  # ... this side on a tie (Rook's 20 for most cards: the bidders)
     sits_out: int = -1  # a seat that plays no card this hand (Rook's low boy partner); -1: none
+    # per seat, the seat that plays after it (around ``sits_out``); the cards of a trick
+    next_seat: tuple[int, ...] = field(init=False, default=(), repr=False, compare=False)
+    trick_size: int = field(init=False, default=0, repr=False, compare=False)
     # per rank from the lowest, the cards of that rank or higher (made on first use)
     _at_least: tuple[int, ...] = field(init=False, default=(), repr=False, compare=False)
     _low_rank: int = field(init=False, default=0, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        players, out = self.players, self.sits_out
+        following = [(seat + 1) % players for seat in range(players)]
+        following = [(after + 1) % players if after == out else after for after in following]
+        object.__setattr__(self, "next_seat", tuple(following))
+        object.__setattr__(self, "trick_size", players - (out >= 0))
 
     def key(self, seat: Seat, card: Card, lead: Card) -> int:
         """How strongly ``card`` played by ``seat`` bids for a trick led with ``lead``."""

@@ -107,20 +107,42 @@ def _both(faces: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(card for first in faces for card in (first, first + 1))
 
 
+def _times(hand: int, faces: Iterable[Card]) -> int:
+    """How many times the hand holds every face of ``faces``: the least count (0..2).
+
+    >>> _times(mask_of("KS KS QS QS KH"), (face(SPADES, KING), face(SPADES, QUEEN)))
+    2
+    """
+    times = 2
+    for first in faces:
+        held = _COUNT[hand >> first & 3]
+        if held < times:
+            if not held:
+                return 0
+            times = held
+    return times
+
+
+RUNS = tuple(tuple(face(trump, rank) for rank in RUN_RANKS) for trump in range(SUITS))
+PAIRS = tuple((face(suit, KING), face(suit, QUEEN)) for suit in range(SUITS))
+AROUND_FACES = tuple(tuple(face(suit, rank) for suit in range(SUITS)) for rank, *_ in AROUND)
+
+
 def _group_a(hand: int, trump: Suit) -> list[MeldItem]:
-    run = [face(trump, rank) for rank in RUN_RANKS]
-    runs = min(count(hand, first) for first in run)
+    run = RUNS[trump]
+    runs = _times(hand, run)
     items: list[MeldItem] = []
     if runs == 2:
         items.append(MeldItem("double run", 150, _both(run)))
     elif runs == 1:
         items.append(MeldItem("run", 15, _copies(hand, run, 0)))
-    for suit in range(SUITS):
-        pair = (face(suit, KING), face(suit, QUEEN))
+    for suit, pair in enumerate(PAIRS):
+        times = _times(hand, pair)
         used = runs if suit == trump else 0
-        name, value = ("royal marriage", 4) if suit == trump else ("marriage", 2)
-        for index in range(used, min(count(hand, pair[0]), count(hand, pair[1]))):
-            items.append(MeldItem(name, value, _copies(hand, pair, index)))
+        if times > used:
+            name, value = ("royal marriage", 4) if suit == trump else ("marriage", 2)
+            for index in range(used, times):
+                items.append(MeldItem(name, value, _copies(hand, pair, index)))
     nine = face(trump, NINE)
     items.extend(MeldItem("dix", 1, _copies(hand, [nine], i)) for i in range(count(hand, nine)))
     return items
@@ -128,9 +150,8 @@ def _group_a(hand: int, trump: Suit) -> list[MeldItem]:
 
 def _group_b(hand: int) -> list[MeldItem]:
     items = []
-    for rank, name, single, double in AROUND:
-        faces = [face(suit, rank) for suit in range(SUITS)]
-        times = min(count(hand, first) for first in faces)
+    for (_, name, single, double), faces in zip(AROUND, AROUND_FACES, strict=True):
+        times = _times(hand, faces)
         if times == 2:
             items.append(MeldItem(f"double {name} around", double, _both(faces)))
         elif times == 1:
@@ -139,7 +160,7 @@ def _group_b(hand: int) -> list[MeldItem]:
 
 
 def _group_c(hand: int) -> list[MeldItem]:
-    times = min(count(hand, first) for first in PINOCHLE_FACES)
+    times = _times(hand, PINOCHLE_FACES)
     if times == 2:
         return [MeldItem("double pinochle", 30, _both(PINOCHLE_FACES))]
     if times == 1:

@@ -36,9 +36,9 @@ from tricktable.games.notrump_cards import (
     DOING,
     DROPPED_POINTS,
     EXPECTED,
-    GIVE,
+    GIVE_CARDS,
     HAND_SIZES,
-    MARKER,
+    MARKER_CARDS,
     NEEDED,
     NO_TRUMP,
     PLAIN_SPECS,
@@ -53,6 +53,7 @@ from tricktable.games.notrump_cards import (
     NotrumpRules,
     called_spec,
     contract_text,
+    give_event,
     hand_text,
     team_spec,
 )
@@ -192,9 +193,7 @@ class NotrumpGame(NotrumpTable):
         self.outgoing[seat] |= bit
         self.given[seat] |= bit
         receiver = (seat + self.pass_offset) % self.players
-        self.log.append(Event("give", seat, f"{self.seat_name(seat)} passes a card to "
-                                            f"{self.seat_name(receiver)}",
-                              f"you pass {TEXT[card]} to {self.seat_name(receiver)}"))
+        self.log.append(give_event(self.seat_name(seat), seat, self.seat_name(receiver), card))
         if self.outgoing[seat].bit_count() < self.rules.pass_count:
             return
         self.to_move = (seat + 1) % self.players
@@ -369,10 +368,12 @@ class NotrumpGame(NotrumpTable):
             return plays + card_actions(calls, CALL) if calls else plays
         if phase is Phase.CONTRACT:
             return list(CONTRACT_ACTIONS)
-        if phase is Phase.MARKER:
-            return card_actions(self.hands[seat], MARKER)
+        if phase is Phase.MARKER:  # offered with their ids: apply need not check them again
+            actions, self._offered = MARKER_CARDS.offer(self.hands[seat])
+            return actions
         if phase is Phase.PASS:
-            return card_actions(self._passable(seat), GIVE)
+            actions, self._offered = GIVE_CARDS.offer(self._passable(seat))
+            return actions
         return []
 
     def _illegal(self, action: Action) -> str | None:

@@ -10,9 +10,11 @@ table shows and says is :mod:`tricktable.games.notrump_table`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from tricktable.cards import STANDARD
+from tricktable.cards import STANDARD, Card, Seat
 from tricktable.engine.actions import ActionTable, CardActions
+from tricktable.engine.events import Event
 from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, plain_spec
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import Phase
@@ -87,6 +89,7 @@ PLAY_CARDS = CardActions(PLAY)
 CALL = [TABLE.get("call", c) for c in range(len(STANDARD))]
 MARKER = [TABLE.get("marker", c) for c in range(len(STANDARD))]
 GIVE = [TABLE.get("give", c) for c in range(len(STANDARD))]
+MARKER_CARDS, GIVE_CARDS = CardActions(MARKER), CardActions(GIVE)
 EXPECTED = {Phase.CONTRACT: ("notrump", "contract", "pass"), Phase.MARKER: ("marker",),
             Phase.PASS: ("give",), Phase.PLAY: ("play", "call")}
 """The action kinds of each phase."""
@@ -119,3 +122,15 @@ hand_text = STANDARD.hand_texts
 
 texts = STANDARD.texts
 """Card texts of a mask, in card order."""
+
+
+@lru_cache(maxsize=1024)
+def give_event(name: str, seat: Seat, receiver: str, card: Card) -> Event:
+    """The log's event of ``seat`` (called ``name``) passing ``card`` to the seat called
+    ``receiver``: the card for the giver's eyes only. Made once and shared.
+
+    >>> give_event("N", 0, "E", 12).seen_by(0), give_event("N", 0, "E", 12).seen_by(1)
+    ('you pass A♠ to E', 'N passes a card to E')
+    """
+    return Event("give", seat, f"{name} passes a card to {receiver}",
+                 f"you pass {TEXT[card]} to {receiver}")
