@@ -2,7 +2,7 @@
 
 A hand's result shows its tricks when first read (:class:`TrickHistory`), with the
 views the hand had when it ended; rules are made once per options; actions offered
-by ``legal_actions()`` (bids, markers, passes, Pinochle's plays) are taken without a
+by ``legal_actions()`` (bids, trumps, markers, passes, draws, Pinochle's plays) are taken without a
 second check, and nothing else is; the play spec knows who plays next.
 """
 
@@ -108,7 +108,9 @@ def refuse_checks(game: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(("name", "options", "kind"), [
     ("rook", {}, "bid"), ("rook", {"low_boy": True}, "lowboy"), ("notrump", {}, "marker"),
-    ("notrump", {}, "give"), ("pinochle", {}, "play")])
+    ("notrump", {}, "give"), ("pinochle", {}, "play"), ("pinochle", {}, "bid"),
+    ("pinochle", {"tens": True}, "bid"), ("bidder", {}, "bid"), ("bidder", {}, "trump"),
+    ("sixtysix", {}, "draw")])
 def test_offered_actions_are_taken_without_a_second_check(
         name: str, options: dict[str, Any], kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """An action of ``kind`` that ``legal_actions()`` offered is applied unchecked, and the

@@ -121,6 +121,29 @@ class CardActions:
         return [*found], ids
 
 
+def ids_mask(actions: Iterable[Action]) -> int:
+    """The mask of the actions' ids: what a game offers ``apply`` (``GameState._offered``).
+
+    >>> ids_mask([Action(0, "pass", None, "pass"), Action(3, "bid", 75, "bid 75")])
+    9
+    """
+    return sum({1 << action.id for action in actions})
+
+
+def suffix_offers(head: Sequence[Action], actions: Sequence[Action]
+                  ) -> list[tuple[tuple[Action, ...], int]]:
+    """Per index ``k``, ``head`` and ``actions[k:]`` with the mask of their ids: an auction's
+    offers, where each bid leaves only the bids after it (``k`` up to ``len(actions)``).
+
+    >>> offers = suffix_offers([Action(0, "pass", None, "pass")],
+    ...                        [Action(1 + b, "bid", b, f"bid {b}") for b in range(3)])
+    >>> [a.text for a in offers[2][0]], offers[2][1], len(offers)
+    (['pass', 'bid 2'], 9, 4)
+    """
+    return [((*head, *actions[k:]), ids_mask([*head, *actions[k:]]))
+            for k in range(len(actions) + 1)]
+
+
 CACHE_LIMIT = 50_000
 """Masks each :class:`CardActions` remembers (a few MB at most)."""
 

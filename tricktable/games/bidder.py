@@ -32,7 +32,7 @@ from tricktable.engine.state import JSON, Phase, deal_round, read_deal
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
 from tricktable.games.bidder_cards import (
-    BIDS_BY_RANK,
+    BID_OFFERS,
     CONTRA,
     EXPECTED,
     HAND_SIZES,
@@ -47,6 +47,7 @@ from tricktable.games.bidder_cards import (
     SUIT_OF,
     SUITS,
     TABLE,
+    TRUMP_IDS,
     TRUMPS,
     BidderRules,
     _order_text,
@@ -273,9 +274,11 @@ class BidderGame(BidderTable):
             if self._may_contra(self.to_move or 0):
                 actions.append(CONTRA)
             return actions
-        if phase is Phase.BID:
-            return [PASS, *BIDS_BY_RANK[self.hand_size][self.high_rank:]]
+        if phase is Phase.BID:  # offered with their ids: apply need not check them again
+            bids, self._offered = BID_OFFERS[self.hand_size][self.high_rank]
+            return [*bids]
         if phase is Phase.TRUMP:
+            self._offered = TRUMP_IDS
             return list(TRUMPS)
         if phase is Phase.KNOCK:
             return [KNOCK, PASS]

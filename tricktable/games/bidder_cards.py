@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktable.cards import PIQUET
-from tricktable.engine.actions import ActionTable, CardActions
+from tricktable.engine.actions import ActionTable, CardActions, ids_mask, suffix_offers
 from tricktable.engine.play import plain_spec
 from tricktable.engine.rules import Rules, option
 from tricktable.engine.state import Phase
@@ -109,6 +109,9 @@ BID_ACTIONS = {bid: TABLE.get("null") if bid == NULL else TABLE.get("bid", bid)
 BIDS_BY_RANK = {n: [BID_ACTIONS[bid] for bid in bid_order(n)] for n in HAND_SIZES.values()}
 PASS, KNOCK, CONTRA = TABLE.get("pass"), TABLE.get("knock"), TABLE.get("contra")
 TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
+BID_OFFERS = {n: suffix_offers([PASS], bids) for n, bids in BIDS_BY_RANK.items()}
+"""Per hand size, per high bid's rank: pass and the bids that outrank it, and their ids."""
+TRUMP_IDS = ids_mask(TRUMPS)
 EXPECTED = {Phase.KNOCK: ("knock", "pass"), Phase.BID: ("bid", "null", "pass"),
             Phase.TRUMP: ("trump",), Phase.PLAY: ("play", "contra")}
 

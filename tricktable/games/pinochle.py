@@ -28,6 +28,7 @@ from tricktable.engine.actions import (
     CardActions,
     IllegalAction,
     card_actions,
+    suffix_offers,
 )
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
@@ -196,6 +197,9 @@ PLAY_CARDS = CardActions(PLAY_ACTIONS)  # offered by face: the play of a face, b
 BIDS = [TABLE.get("bid", b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 TENS_BIDS = [TABLE.get("bid", TENS * b) for b in range(ASSUMED_BID + 1, BID_MAX + 1)]
 PASS = TABLE.get("pass")
+BID_OFFERS, TENS_OFFERS = suffix_offers([PASS], BIDS), suffix_offers([PASS], TENS_BIDS)
+"""Per lowest bid allowed (its index in ``BIDS`` or ``TENS_BIDS``): pass and the bids from
+it, and the mask of their ids (offered: ``apply`` takes them unchecked)."""
 THROW = TABLE.get("throw")
 TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
 GIVE = TABLE.kind_index("give")
@@ -543,8 +547,10 @@ class PinochleGame(TrickGame, Passing):
             return actions
         if phase is Phase.BID:
             if self.scale == TENS:
-                return [PASS, *TENS_BIDS[self.high_bid // TENS - ASSUMED_BID:]]
-            return [PASS, *BIDS[self.high_bid - ASSUMED_BID:]]
+                bids, self._offered = TENS_OFFERS[self.high_bid // TENS - ASSUMED_BID]
+            else:
+                bids, self._offered = BID_OFFERS[self.high_bid - ASSUMED_BID]
+            return [*bids]
         if phase is Phase.TRUMP:
             return [*TRUMPS, THROW] if self._may_throw_in() else list(TRUMPS)
         if phase is Phase.PASS:

@@ -17,7 +17,7 @@ from functools import cache, lru_cache, partial
 from typing import Any, ClassVar
 
 from tricktable.cards import ROOK, Card, Seat, bits
-from tricktable.engine.actions import Action, ActionTable, CardActions
+from tricktable.engine.actions import Action, ActionTable, CardActions, ids_mask
 from tricktable.engine.events import Event
 from tricktable.engine.play import FOLLOW, PlaySpec, lowest_in, plain_spec
 from tricktable.engine.rules import OptionError, Preset, Rules, option
@@ -148,7 +148,7 @@ def bid_offer(lowest: int, low_boy: bool, only_max: bool = False) -> tuple[tuple
         actions = (PASS, *(BIDS[b] for b in range(lowest, BID_MAX + 1, BID_STEP)))
         if low_boy:
             actions += (LOWBOY,)
-    return actions, sum(1 << action.id for action in actions)
+    return actions, ids_mask(actions)
 
 
 @lru_cache(maxsize=512)

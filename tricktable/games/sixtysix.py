@@ -21,7 +21,7 @@ from functools import cache
 from typing import ClassVar
 
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
-from tricktable.engine.actions import Action, ActionTable, CardActions
+from tricktable.engine.actions import Action, ActionTable, CardActions, ids_mask
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
@@ -121,6 +121,7 @@ PLAY_CARDS = CardActions(PLAY_ACTIONS)
 MARRY = TABLE.kind_index("marry")
 SHOW = TABLE.kind_index("show")
 EXCHANGE, CLOSE, DRAW = TABLE.get("exchange"), TABLE.get("close"), TABLE.get("draw")
+DRAW_OR_CLOSE = ids_mask([DRAW, CLOSE])  # after a trick with the stock open: always legal
 ANNOUNCE = TABLE.get("announce")
 NINES = sum(1 << card_of(suit, NINE) for suit in range(SUITS))
 """The four nines: out of the game with the short deck."""
@@ -322,8 +323,9 @@ class SixtySixGame(TrickGame):
             return []
         seat = self.to_move or 0
         hand = self.hands[seat]
-        if self.drawing:
+        if self.drawing:  # offered with their ids: apply need not check them again
             actions = [DRAW, CLOSE]
+            self._offered = DRAW_OR_CLOSE
         else:
             actions = self._offer_plays(PLAY_CARDS)
             if not self.trick and (self.tricks_won[seat] or not self.rules.marriage_needs_trick):
