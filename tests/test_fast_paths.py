@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from conformance.support import game_cases, random_step, start
+from conformance.support import game_cases, random_step, shipped_games, start
 
 import tricktable
 from tricktable.cards import STANDARD
@@ -149,3 +149,18 @@ def test_the_spec_knows_who_plays_next_around_a_seat_that_sits_out() -> None:
     assert spec.next_seat == (1, 2, 3, 0) and spec.trick_size == 4
     alone = replace(spec, sits_out=2)
     assert alone.next_seat == (1, 3, 3, 0) and alone.trick_size == 3
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_the_hot_paths_read_phases_from_module_names(name: str) -> None:
+    """On Python 3.11 ``Phase.PLAY`` costs about ten globals (``EnumType`` has a
+    ``__getattr__``): what runs at every step reads the module's ``PLAY_PHASE`` instead."""
+    cls = tricktable.find_game(name)
+    hot = [cls.legal_actions, cls.apply, cls._illegal, cls._do, cls.is_over.fget]
+    hot += [getattr(cls, method) for method in ("_play_card", "_offer_plays", "_finish_trick",
+                                                "_trick_done", "_play") if hasattr(cls, method)]
+    for function in hot:
+        code = function.__code__
+        names = {*code.co_names, *(n for c in code.co_consts if hasattr(c, "co_names")
+                                   for n in c.co_names)}
+        assert "Phase" not in names, (name, function.__qualname__)

@@ -43,13 +43,12 @@ from tricktable.engine.spec import (
     plain_spec,
     spec_with,
 )
-from tricktable.engine.state import DealError, GameState, Phase
+from tricktable.engine.state import PLAY_PHASE, DealError, GameState
 from tricktable.engine.trick import PlayPosition
 
 __all__ = ["FOLLOW", "HEAD", "OVERTRUMP", "PLAY_PHASE", "TRUMP", "TRUMP_BASE", "PlaySpec",
            "Position", "Trick", "TrickGame", "lowest_in", "plain_spec", "spec_with"]
 
-PLAY_PHASE = Phase.PLAY  # a module name: on Python 3.11 an enum member's lookup is slow
 
 ROOK_EXAMPLE = {"hands": ["R5 R6 R7 R8 R9 R10 R11 R12 R13 R14 R1 G2 G3 G4",
                           "G5 G6 G7 G8 G9 G10 G11 G12 G13 G14 G1 R2 R3 R4",

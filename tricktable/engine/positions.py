@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tricktable.cards import Card, Seat
 from tricktable.engine.events import Event
 from tricktable.engine.spec import PlaySpec
-from tricktable.engine.state import DealError, Phase
+from tricktable.engine.state import PLAY_PHASE, DealError
 from tricktable.engine.trick import PlayPosition
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
         game.tricks_won[spec.side_of.index(side)] += count
     game.card_points = list(points)
     game.to_move = leader
-    game.phase = Phase.PLAY
+    game.phase = PLAY_PHASE
     game.log = [Event("deal", leader, f"the hand starts at trick play, {size} cards each; "
                                       f"{game.seat_name(leader)} leads")]
 

@@ -24,11 +24,19 @@ from tricktable.cards import PIQUET, Card, Seat
 from tricktable.engine.actions import Action
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
-from tricktable.engine.play import PLAY_PHASE
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
-from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.state import (
+    BID_PHASE,
+    GAME_OVER_PHASE,
+    JSON,
+    KNOCK_PHASE,
+    PLAY_PHASE,
+    TRUMP_PHASE,
+    deal_round,
+    read_deal,
+)
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
 from tricktable.games.bidder_cards import (
@@ -126,7 +134,7 @@ class BidderGame(BidderTable):
                                                    f"{self.seat_name(self.dealer)} deals"))
         if self.rules.knocking:
             self._log_hands(self.hands)
-            self.phase = Phase.KNOCK
+            self.phase = KNOCK_PHASE
         else:
             self._deal_rest()
 
@@ -150,7 +158,7 @@ class BidderGame(BidderTable):
         if self.left_over:
             self.log.append(Event("left_over", None, "left over, out of play: "
                                                      + " ".join(hand_text(self.left_over))))
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.to_move = (self.dealer + 1) % self.players
 
     def _knock(self, seat: Seat, knocks: bool) -> None:
@@ -196,12 +204,12 @@ class BidderGame(BidderTable):
         if self.bid == NULL:
             self._start_play()
         else:
-            self.phase = Phase.TRUMP
+            self.phase = TRUMP_PHASE
             self.to_move = seat
 
     def _start_play(self) -> None:
         self.spec = SPECS[self.players, NO_TRUMP if self.trump is None else self.trump]
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.to_move = (self.dealer + 1) % self.players
 
     # -- play ----------------------------------------------------------------
@@ -253,7 +261,7 @@ class BidderGame(BidderTable):
         best = max(self.scores)
         self.winners = [s for s, score in enumerate(self.scores) if score == best]
         self.winner = self.winners[0] if len(self.winners) == 1 else None
-        self.phase = Phase.GAME_OVER
+        self.phase = GAME_OVER_PHASE
         self.to_move = None
         names = " and ".join(self.seat_name(s) for s in self.winners)
         shared = " share the win" if len(self.winners) > 1 else " wins"
@@ -274,19 +282,19 @@ class BidderGame(BidderTable):
             if self._may_contra(self.to_move or 0):
                 actions.append(CONTRA)
             return actions
-        if phase is Phase.BID:  # offered with their ids: apply need not check them again
+        if phase is BID_PHASE:  # offered with their ids: apply need not check them again
             bids, self._offered = BID_OFFERS[self.hand_size][self.high_rank]
             return [*bids]
-        if phase is Phase.TRUMP:
+        if phase is TRUMP_PHASE:
             self._offered = TRUMP_IDS
             return list(TRUMPS)
-        if phase is Phase.KNOCK:
+        if phase is KNOCK_PHASE:
             return [KNOCK, PASS]
         return []
 
     def _illegal(self, action: Action) -> str | None:
         phase, kind = self.phase, action.kind
-        if phase is Phase.PLAY and kind == "play":
+        if phase is PLAY_PHASE and kind == "play":
             card = action.arg or 0
             seat = self.to_move or 0
             return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
@@ -323,7 +331,7 @@ class BidderGame(BidderTable):
         kind, seat = action.kind, self.to_move or 0
         if kind == "play":
             self._play_card(seat, action.arg or 0)
-        elif kind in ("bid", "null") or (kind == "pass" and self.phase is Phase.BID):
+        elif kind in ("bid", "null") or (kind == "pass" and self.phase is BID_PHASE):
             self._bid(seat, None if kind == "pass" else NULL if kind == "null" else action.arg)
         elif kind in ("knock", "pass"):
             self._knock(seat, kind == "knock")
@@ -383,7 +391,7 @@ class BidderGame(BidderTable):
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
-    phases = (Phase.KNOCK, Phase.BID, Phase.TRUMP, Phase.PLAY)
+    phases = (KNOCK_PHASE, BID_PHASE, TRUMP_PHASE, PLAY_PHASE)
     deal_piles: ClassVar[Piles] = {players: {"left_over": len(PIQUET) - players * size}
                   for players, size in HAND_SIZES.items()}
     zero_sum = True

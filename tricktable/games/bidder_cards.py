@@ -15,7 +15,7 @@ from tricktable.cards import PIQUET
 from tricktable.engine.actions import ActionTable, CardActions, ids_mask, suffix_offers
 from tricktable.engine.play import plain_spec
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import Phase
+from tricktable.engine.state import BID_PHASE, KNOCK_PHASE, PLAY_PHASE, TRUMP_PHASE
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
 """Cards per hand for each number of players."""
@@ -112,8 +112,8 @@ TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
 BID_OFFERS = {n: suffix_offers([PASS], bids) for n, bids in BIDS_BY_RANK.items()}
 """Per hand size, per high bid's rank: pass and the bids that outrank it, and their ids."""
 TRUMP_IDS = ids_mask(TRUMPS)
-EXPECTED = {Phase.KNOCK: ("knock", "pass"), Phase.BID: ("bid", "null", "pass"),
-            Phase.TRUMP: ("trump",), Phase.PLAY: ("play", "contra")}
+EXPECTED = {KNOCK_PHASE: ("knock", "pass"), BID_PHASE: ("bid", "null", "pass"),
+            TRUMP_PHASE: ("trump",), PLAY_PHASE: ("play", "contra")}
 
 
 @dataclass(frozen=True)

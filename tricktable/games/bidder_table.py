@@ -17,7 +17,7 @@ from tricktable.cards import PIQUET, Seat
 from tricktable.engine import observe as obs
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import TrickGame
-from tricktable.engine.state import JSON, Phase
+from tricktable.engine.state import BID_PHASE, JSON, KNOCK_PHASE, TRUMP_PHASE
 from tricktable.engine.views import Key
 from tricktable.games.bidder_cards import (
     NULL,
@@ -174,9 +174,9 @@ class BidderTable(TrickGame):
         if seat != self.to_move:
             return None
         legal = self.legal_actions()
-        if self.phase is Phase.KNOCK:
+        if self.phase is KNOCK_PHASE:
             return "Knock to double the hand's stake, or pass; the rest of the cards come next"
-        if self.phase is Phase.BID:
+        if self.phase is BID_PHASE:
             bids = [a.arg or 0 for a in legal if a.kind == "bid"]
             words = [f"Bid {min(bids)} to {max(bids)} tricks" if bids else ""]
             if any(a.kind == "null" for a in legal):
@@ -184,7 +184,7 @@ class BidderTable(TrickGame):
                 words.append(f"null (take no trick; it ranks between {below} and {below + 1})")
             words.append("pass: a pass is final")
             return ", or ".join(w for w in words if w)
-        if self.phase is Phase.TRUMP:
+        if self.phase is TRUMP_PHASE:
             return "Name trump: ♠, ♥, ♦ or ♣"
         text = "Lead any card" if not self.trick else "Play a card: follow suit if you can"
         if any(a.kind == "contra" for a in legal):

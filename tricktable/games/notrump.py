@@ -24,11 +24,19 @@ from tricktable.cards import STANDARD, Card, Seat
 from tricktable.engine.actions import Action, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
-from tricktable.engine.play import PLAY_PHASE
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
-from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.state import (
+    CONTRACT_PHASE,
+    GAME_OVER_PHASE,
+    JSON,
+    MARKER_PHASE,
+    PASS_PHASE,
+    PLAY_PHASE,
+    deal_round,
+    read_deal,
+)
 from tricktable.games import invariants
 from tricktable.games.notrump_cards import (
     CALL,
@@ -128,7 +136,7 @@ class NotrumpGame(NotrumpTable):
         self.past_tricks: list[tuple[list[Card], list[Seat | None], Seat | None]] = []
         self.trumped = 0  # the cards played this hand that were trumps when played
         self.thrown_out = 0
-        self.phase = Phase.CONTRACT
+        self.phase = CONTRACT_PHASE
         self.to_move = self.eldest
         self.log.append(Event("deal", self.dealer,
                               f"hand {self.hand_number}: {self.seat_name(self.dealer)} deals"))
@@ -167,7 +175,7 @@ class NotrumpGame(NotrumpTable):
         else:
             self.trump[0] = contract
             self.may_call = [False, True]
-        self.phase = Phase.MARKER
+        self.phase = MARKER_PHASE
         self.to_move = self.eldest
 
     # -- markers and passing -------------------------------------------------
@@ -179,7 +187,7 @@ class NotrumpGame(NotrumpTable):
         self.to_move = (seat + 1) % self.players
         if self.to_move == self.eldest:
             if self.rules.pass_count:
-                self.phase = Phase.PASS
+                self.phase = PASS_PHASE
             else:
                 self._start_play()
 
@@ -219,7 +227,7 @@ class NotrumpGame(NotrumpTable):
     def _start_play(self) -> None:
         """The teams' trumps and calls become the play spec; three players: the turned-up
         card opens the first trick (never a trump: nobody played it)."""
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.to_move = self.eldest
         self.spec = team_spec(
             tuple(self.team_of), tuple(0 if trump is None else SUIT_MASKS[trump]
@@ -335,7 +343,7 @@ class NotrumpGame(NotrumpTable):
             self._start_hand()
             return
         self.winner = leaders[0] if len(leaders) == 1 else None
-        self.phase = Phase.GAME_OVER
+        self.phase = GAME_OVER_PHASE
         self.to_move = None
         won = "nobody" if self.winner is None else self.side_name(self.winner)
         self.log.append(Event("game", None, f"game over: {won} wins "
@@ -366,12 +374,12 @@ class NotrumpGame(NotrumpTable):
             if calls:
                 calls &= self.playable(seat)
             return plays + card_actions(calls, CALL) if calls else plays
-        if phase is Phase.CONTRACT:
+        if phase is CONTRACT_PHASE:
             return list(CONTRACT_ACTIONS)
-        if phase is Phase.MARKER:  # offered with their ids: apply need not check them again
+        if phase is MARKER_PHASE:  # offered with their ids: apply need not check them again
             actions, self._offered = MARKER_CARDS.offer(self.hands[seat])
             return actions
-        if phase is Phase.PASS:
+        if phase is PASS_PHASE:
             actions, self._offered = GIVE_CARDS.offer(self._passable(seat))
             return actions
         return []
@@ -404,7 +412,7 @@ class NotrumpGame(NotrumpTable):
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
-    phases = (Phase.CONTRACT, Phase.MARKER, Phase.PASS, Phase.PLAY)
+    phases = (CONTRACT_PHASE, MARKER_PHASE, PASS_PHASE, PLAY_PHASE)
     deal_piles: ClassVar[Piles] = {4: {}, 3: {"turned_up": 1}}
 
     def check_hand(self, index: int) -> None:

@@ -17,7 +17,7 @@ from tricktable.engine.actions import ActionTable, CardActions
 from tricktable.engine.events import Event
 from tricktable.engine.play import FOLLOW, TRUMP, PlaySpec, plain_spec
 from tricktable.engine.rules import Rules, option
-from tricktable.engine.state import Phase
+from tricktable.engine.state import CONTRACT_PHASE, MARKER_PHASE, PASS_PHASE, PLAY_PHASE
 
 SUITS = 4
 NO_TRUMP = SUITS  # the contract index of No Trump; 0..3 are the suit contracts
@@ -90,11 +90,11 @@ CALL = [TABLE.get("call", c) for c in range(len(STANDARD))]
 MARKER = [TABLE.get("marker", c) for c in range(len(STANDARD))]
 GIVE = [TABLE.get("give", c) for c in range(len(STANDARD))]
 MARKER_CARDS, GIVE_CARDS = CardActions(MARKER), CardActions(GIVE)
-EXPECTED = {Phase.CONTRACT: ("notrump", "contract", "pass"), Phase.MARKER: ("marker",),
-            Phase.PASS: ("give",), Phase.PLAY: ("play", "call")}
+EXPECTED = {CONTRACT_PHASE: ("notrump", "contract", "pass"), MARKER_PHASE: ("marker",),
+            PASS_PHASE: ("give",), PLAY_PHASE: ("play", "call")}
 """The action kinds of each phase."""
-DOING = {Phase.CONTRACT: "choose a contract or pass", Phase.MARKER: "set a marker",
-         Phase.PASS: "give cards to pass", Phase.PLAY: "play or call"}
+DOING = {CONTRACT_PHASE: "choose a contract or pass", MARKER_PHASE: "set a marker",
+         PASS_PHASE: "give cards to pass", PLAY_PHASE: "play or call"}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from tricktable.cards import STANDARD, Card, Seat
 from tricktable.engine import observe as obs
 from tricktable.engine.observe import Feature, Reading
 from tricktable.engine.play import Trick
-from tricktable.engine.state import JSON, Phase
+from tricktable.engine.state import CONTRACT_PHASE, JSON, MARKER_PHASE, PASS_PHASE
 from tricktable.engine.views import Key
 from tricktable.games.notrump_cards import (
     NEEDED,
@@ -187,7 +187,7 @@ class NotrumpTable(NotrumpWorlds):
         """What only ``seat`` knows: its hand, its marker, the cards it passed and received."""
         marker = self.markers[seat]
         giver = (seat - self.pass_offset) % self.players
-        delivered = self.phase is not Phase.PASS and bool(self.given[giver])
+        delivered = self.phase is not PASS_PHASE and bool(self.given[giver])
         return {
             "hand": hand_text(self.hands[seat]),
             "marker": None if marker is None else TEXT[marker],
@@ -244,14 +244,14 @@ class NotrumpTable(NotrumpWorlds):
         """
         if seat != self.to_move:
             return None
-        if self.phase is Phase.CONTRACT:
+        if self.phase is CONTRACT_PHASE:
             after = "your partner" if self.players == 4 else "the player on your left"
             return (f"Choose the contract: notrump (12), contract ♠ (10), ♦ (8), ♥ (6) or "
                     f"♣ (4); or pass the choice to {after}")
-        if self.phase is Phase.MARKER:
+        if self.phase is MARKER_PHASE:
             return ("Set your trump marker face down: choose a card; its suit becomes your "
                     "team's trump if you call")
-        if self.phase is Phase.PASS:
+        if self.phase is PASS_PHASE:
             left = self.rules.pass_count - self.given[seat].bit_count()
             return (f"Pass {self.rules.pass_count} cards to "
                     f"{self.seat_name((seat + self.pass_offset) % self.players)}, one at a "
@@ -316,7 +316,7 @@ class NotrumpTable(NotrumpWorlds):
                 f"{self.side_name(i)} {t}" for i, t in enumerate(trumps))})
         else:
             items.append({"label": "Contract", "text": "not chosen yet"})
-        if self.rules.pass_count and self.phase in (Phase.CONTRACT, Phase.MARKER, Phase.PASS):
+        if self.rules.pass_count and self.phase in (CONTRACT_PHASE, MARKER_PHASE, PASS_PHASE):
             items.append({"label": "Passing", "text": f"{self.rules.pass_count} cards to the "
                           f"{'left' if self.pass_offset == 1 else 'right'}"})
         at_seats: list[list[JSON]] = [[] for _ in range(self.players)]

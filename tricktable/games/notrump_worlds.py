@@ -16,7 +16,7 @@ from abc import abstractmethod
 
 from tricktable.cards import Card, Seat, bits
 from tricktable.engine.play import TrickGame
-from tricktable.engine.state import Phase
+from tricktable.engine.state import PLAY_PHASE
 from tricktable.engine.worlds import Hidden
 from tricktable.games.notrump_cards import NotrumpRules, team_spec
 
@@ -95,7 +95,7 @@ class NotrumpWorlds(TrickGame):
                 self.outgoing[other] = self.given[other] = next(places)
         if self.turned_up:
             self.turned_up = next(places)
-        delivered = self.phase is Phase.PLAY and self.rules.pass_count > 0
+        delivered = self.phase is PLAY_PHASE and self.rules.pass_count > 0
         for other in others:
             giver = (other - self.pass_offset) % self.players
             known = giver == seat or not delivered  # what it received: seen by seat, or nothing
@@ -109,7 +109,7 @@ class NotrumpWorlds(TrickGame):
                     held &= ~(1 << marker)
                 self.given[giver] = sum(1 << c for c in rng.sample(
                     list(bits(held)), self.given[giver].bit_count()))
-        if self.phase is Phase.PLAY:  # a face-down marker drawn anew: what its seat may call
+        if self.phase is PLAY_PHASE:  # a face-down marker drawn anew: what its seat may call
             self.spec = team_spec(self.spec.side_of, self.spec.trumps, self._call_masks())
 
     def unlike_cards(self) -> int:

@@ -46,7 +46,16 @@ from tricktable.engine.play import (
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Preset, Rules, option
-from tricktable.engine.state import JSON, Phase, deal_round, read_deal
+from tricktable.engine.state import (
+    BID_PHASE,
+    GAME_OVER_PHASE,
+    JSON,
+    PASS_PHASE,
+    PLAY_PHASE,
+    TRUMP_PHASE,
+    deal_round,
+    read_deal,
+)
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
@@ -205,8 +214,8 @@ TRUMPS = [TABLE.get("trump", suit) for suit in range(SUITS)]
 GIVE = TABLE.kind_index("give")
 GIVE_ACTIONS = [GIVE[card & ~1] for card in range(len(PINOCHLE))]
 TRICK_TEXT = [f"{'NESW'[seat]} wins the trick" for seat in range(4)]
-EXPECTED = {Phase.BID: "bid or pass", Phase.TRUMP: "name trump", Phase.PASS: "pass a card",
-            Phase.PLAY: "play a card"}
+EXPECTED = {BID_PHASE: "bid or pass", TRUMP_PHASE: "name trump", PASS_PHASE: "pass a card",
+            PLAY_PHASE: "play a card"}
 
 
 @dataclass(frozen=True)
@@ -363,7 +372,7 @@ class PinochleGame(TrickGame, Passing):
         self.spec = SPECS[0]
         self._start_passing()
         self._start_tricks(leader=(self.dealer + 1) % 4)  # lacks: what meld and play showed
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals "
@@ -408,7 +417,7 @@ class PinochleGame(TrickGame, Passing):
         else:
             text = f"{name} wins the bid at {self.bid}"
         self.log.append(Event("bid", self.bidder, text))
-        self.phase = Phase.TRUMP
+        self.phase = TRUMP_PHASE
         self.to_move = self.bidder
 
     def _may_throw_in(self) -> bool:
@@ -436,7 +445,7 @@ class PinochleGame(TrickGame, Passing):
             self.log.append(Event("meld", seat, self._meld_text(seat)))
         teams = self.team_meld()
         self.log.append(Event("meld", None, f"meld: N/S {teams[0]}, E/W {teams[1]}"))
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.to_move = self.bidder
 
     def _meld_text(self, seat: Seat) -> str:
@@ -525,7 +534,7 @@ class PinochleGame(TrickGame, Passing):
         if winner is None and a != b:
             winner = int(b > a)  # a single dealt hand: the higher score
         self.winner = winner
-        self.phase = Phase.GAME_OVER
+        self.phase = GAME_OVER_PHASE
         self.to_move = None
         won = "nobody" if winner is None else TEAM_NAMES[winner]
         self.log.append(Event("game", None, f"game over: {won} wins {a}-{b}"))
@@ -541,19 +550,19 @@ class PinochleGame(TrickGame, Passing):
         (81, 'bid 100')
         """
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is PLAY_PHASE:
             mask = self.playable(self.to_move or 0)
             actions, self._offered = PLAY_CARDS.offer((mask | mask >> 1) & FACES)
             return actions
-        if phase is Phase.BID:
+        if phase is BID_PHASE:
             if self.scale == TENS:
                 bids, self._offered = TENS_OFFERS[self.high_bid // TENS - ASSUMED_BID]
             else:
                 bids, self._offered = BID_OFFERS[self.high_bid - ASSUMED_BID]
             return [*bids]
-        if phase is Phase.TRUMP:
+        if phase is TRUMP_PHASE:
             return [*TRUMPS, THROW] if self._may_throw_in() else list(TRUMPS)
-        if phase is Phase.PASS:
+        if phase is PASS_PHASE:
             mask = self.hands[self.to_move or 0]
             return card_actions((mask | mask >> 1) & FACES, GIVE_ACTIONS)
         return []
@@ -583,7 +592,7 @@ class PinochleGame(TrickGame, Passing):
 
     def _illegal(self, action: Action) -> str | None:
         phase, kind = self.phase, action.kind
-        if phase is Phase.PLAY and kind == "play":
+        if phase is PLAY_PHASE and kind == "play":
             face = action.arg or 0
             hand = self.hands[self.to_move or 0]
             if not hand >> face & 3:
@@ -592,12 +601,12 @@ class PinochleGame(TrickGame, Passing):
             if self.playable(seat) >> face & 3:
                 return None
             return self.why_not_play(seat, face | (not hand >> face & 1))  # a copy held
-        if kind == "throw" and phase is Phase.TRUMP and not self._may_throw_in():
+        if kind == "throw" and phase is TRUMP_PHASE and not self._may_throw_in():
             if not self.rules.throw_in:
                 return "throwing it in is not allowed in this game (option throw_in)"
             return f"only a dealer who has the bid at {self.assumed} may throw it in"
-        allowed = {Phase.BID: ("bid", "pass"), Phase.TRUMP: ("trump", "throw"),
-                   Phase.PASS: ("give",), Phase.PLAY: ("play",)}[phase]
+        allowed = {BID_PHASE: ("bid", "pass"), TRUMP_PHASE: ("trump", "throw"),
+                   PASS_PHASE: ("give",), PLAY_PHASE: ("play",)}[phase]
         if kind not in allowed:
             if kind == "give" and not self.pass_count:
                 return "passing cards is not part of this game (option passing)"
@@ -719,14 +728,14 @@ class PinochleGame(TrickGame, Passing):
         """
         if seat != self.to_move:
             return None
-        if self.phase is Phase.BID:
+        if self.phase is BID_PHASE:
             step = f" in steps of {self.scale}" if self.scale > 1 else ""
             return f"Bid {self.high_bid + self.scale} to {BID_MAX * self.scale}{step}, or pass"
-        if self.phase is Phase.TRUMP:
+        if self.phase is TRUMP_PHASE:
             throw = f", or throw it in (your team loses {self.assumed})" if self._may_throw_in() \
                 else ""
             return f"Name trump: ♠, ♥, ♦ or ♣{throw}"
-        if self.phase is Phase.PASS:
+        if self.phase is PASS_PHASE:
             return self.passing_prompt(seat)
         if not self.trick:
             return "Lead any card"
@@ -735,7 +744,7 @@ class PinochleGame(TrickGame, Passing):
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
-    phases = (Phase.BID, Phase.TRUMP, Phase.PASS, Phase.PLAY)
+    phases = (BID_PHASE, TRUMP_PHASE, PASS_PHASE, PLAY_PHASE)
     deal_piles: ClassVar[Piles] = {4: {}}
     suggests_bids = True
 

@@ -28,7 +28,7 @@ import random
 
 from tricktable.cards import PINOCHLE, Card, Seat, bits
 from tricktable.engine.events import Event
-from tricktable.engine.state import JSON, Phase
+from tricktable.engine.state import JSON, PASS_PHASE, Phase
 
 hand_text = PINOCHLE.hand_texts
 
@@ -61,7 +61,7 @@ class Passing:
     def _begin_passes(self) -> None:
         """Trump is named: the partner passes first."""
         partner = (self.bidder or 0) ^ 2
-        self.phase = Phase.PASS
+        self.phase = PASS_PHASE
         self.passer = self.to_move = partner
 
     def _give(self, face: Card) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from tricktable.cards import PINOCHLE, Seat
 from tricktable.engine import observe as obs
 from tricktable.engine.observe import Feature, Reading
-from tricktable.engine.state import JSON, Phase
+from tricktable.engine.state import BID_PHASE, JSON, TRUMP_PHASE
 from tricktable.games.pinochle import (
     SUIT_TEXT,
     TEAM_NAMES,
@@ -66,7 +66,7 @@ def view(game: PinochleGame, seat: Seat | None) -> JSON:
         view["last_trick"]["number"] = game.tricks_played
     if seat is not None:
         view["hand"] = hand_text(game.hands[seat])
-        before_play = game.phase is Phase.BID or game.phase is Phase.TRUMP
+        before_play = game.phase is BID_PHASE or game.phase is TRUMP_PHASE
         view["beginner"] = beginner_data(game.hands[seat], game.scale) if before_play else None
     view.update(game.passing_view(seat))
     view.update(table_view(game, seat))

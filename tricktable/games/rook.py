@@ -25,11 +25,21 @@ from tricktable.engine.actions import Action
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
-from tricktable.engine.play import PLAY_PHASE, PlaySpec, spec_with
+from tricktable.engine.play import PlaySpec, spec_with
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
-from tricktable.engine.state import JSON, DealError, Phase, deal_round, read_deal
+from tricktable.engine.state import (
+    BID_PHASE,
+    DISCARD_PHASE,
+    GAME_OVER_PHASE,
+    JSON,
+    PLAY_PHASE,
+    TRUMP_PHASE,
+    DealError,
+    deal_round,
+    read_deal,
+)
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
@@ -141,7 +151,7 @@ class RookGame(RookTable):
         self.spec = play_spec(0, rules.enforce_follow_suit, rules.rook_rank, size)
         self._start_tricks(leader=(self.dealer + 1) % 4)
         self.reneges: list[tuple[Seat, int]] = []  # (seat, trick number)
-        self.phase = Phase.BID
+        self.phase = BID_PHASE
         self.to_move = (self.dealer + 1) % 4
         name = self.seat_name(self.dealer)
         self.log.append(Event("deal", self.dealer, f"hand {self.hand_number}: {name} deals"))
@@ -192,7 +202,7 @@ class RookGame(RookTable):
         self.log.append(Event("nest", seat, f"{name} wins {won} and takes the nest",
                               f"you win {won}; the nest holds "
                               f"{' '.join(ROOK.text(c) for c in bits(self.nest_cards))}"))
-        self.phase = Phase.DISCARD
+        self.phase = DISCARD_PHASE
         self.to_move = seat
 
     def _spec(self, trump: int) -> PlaySpec:
@@ -283,7 +293,7 @@ class RookGame(RookTable):
             self.winner = 0 if a > b else 1
         elif any(reached) and self.bidder is not None:
             self.winner = self.bidder % 2  # a tie goes to the team that won the last bid
-        self.phase = Phase.GAME_OVER
+        self.phase = GAME_OVER_PHASE
         self.to_move = None
         won = "nobody" if self.winner is None else ("N/S", "E/W")[self.winner]
         self.log.append(Event("game", None, f"game over: {won} wins, N/S {a}, E/W {b}"))
@@ -300,31 +310,31 @@ class RookGame(RookTable):
         phase = self.phase
         if phase is PLAY_PHASE:
             return self._offer_plays(PLAY_CARDS, plain=-1 if self.spec.duty else 0)
-        if phase is Phase.BID:
+        if phase is BID_PHASE:
             return self._bid_actions()
-        if phase is Phase.DISCARD:
+        if phase is DISCARD_PHASE:
             return [DISCARD[c] for c in bits(self._discardable())]
-        if phase is Phase.TRUMP:
+        if phase is TRUMP_PHASE:
             colours = [TABLE.get("trump", s) for s in range(COLOURS)]
             return [*colours, NOTRUMP] if self._no_trump_allowed() else colours
         return []
 
     def _illegal(self, action: Action) -> str | None:
         phase, kind = self.phase, action.kind
-        if phase is Phase.PLAY and kind == "play":
+        if phase is PLAY_PHASE and kind == "play":
             card, seat = action.arg or 0, self.to_move or 0
             return None if self.playable(seat) >> card & 1 else self.why_not_play(seat, card)
         bidding = ("bid", "pass", "lowboy") if self.rules.low_boy else ("bid", "pass")
-        expected = {Phase.BID: bidding, Phase.DISCARD: ("discard",),
-                    Phase.TRUMP: ("trump", "notrump") if self._no_trump_allowed() else ("trump",),
-                    Phase.PLAY: ("play",)}[phase]
+        expected = {BID_PHASE: bidding, DISCARD_PHASE: ("discard",),
+                    TRUMP_PHASE: ("trump", "notrump") if self._no_trump_allowed() else ("trump",),
+                    PLAY_PHASE: ("play",)}[phase]
         if kind == "notrump" and not self._no_trump_allowed():
             return "no trump is not played at this table (the option no_trumps is off)"
         if kind == "lowboy" and not self.rules.low_boy:
             return "low boy is not played at this table (the option low_boy is off)"
         if kind not in expected:
             return f"it is time to {' or '.join(expected)}, not to {kind}"
-        if phase is Phase.BID and self.low_boy_seat is not None and kind != "pass" \
+        if phase is BID_PHASE and self.low_boy_seat is not None and kind != "pass" \
                 and action.arg != BID_MAX:
             return f"{self.seat_name(self.low_boy_seat)} bid low boy: only 200 outbids it"
         if kind == "lowboy" and self.high_bid == BID_MAX:
@@ -376,7 +386,7 @@ class RookGame(RookTable):
             self.log.append(Event("discard", seat, f"{name} discards a card",
                                   f"you discard {ROOK.text(card)}"))
             if self.discarded.bit_count() == self.rules.nest:  # as many as the nest gave
-                self.phase = Phase.TRUMP
+                self.phase = TRUMP_PHASE
         elif kind in ("trump", "notrump"):
             self.trump = NO_TRUMP if kind == "notrump" else action.arg or 0
             partner = -1 if not self.low_boy else ((self.bidder or 0) + 2) % 4
@@ -384,7 +394,7 @@ class RookGame(RookTable):
                                 sits_out=partner)  # a low boy's partner plays no card
             named = "no trump" if self.trump == NO_TRUMP else f"{self._trump_text()} trump"
             self.log.append(Event("trump", seat, f"{name} names {named}"))
-            self.phase = Phase.PLAY
+            self.phase = PLAY_PHASE
 
     def hidden(self, seat: Seat) -> Hidden:
         """The other hands, the nest, and (to all but the bidder) the discard: a non-counter
@@ -478,13 +488,13 @@ class RookGame(RookTable):
         for other in range(4):
             if other != seat:
                 hidden |= self.hands[other]
-        if seat != self.bidder and self.phase is not Phase.GAME_OVER:
+        if seat != self.bidder and self.phase is not GAME_OVER_PHASE:
             hidden |= self.discarded  # shown to all once the hand is over
         return hidden
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
-    phases = (Phase.BID, Phase.DISCARD, Phase.TRUMP, Phase.PLAY)
+    phases = (BID_PHASE, DISCARD_PHASE, TRUMP_PHASE, PLAY_PHASE)
     deal_piles: ClassVar[Piles] = {4: {"nest": 1}}
 
     playout_options: ClassVar[Mapping[str, Any]] = {"loss_limit": 500}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tricktable.cards import ROOK, Seat, bits
 from tricktable.engine.play import TrickGame
-from tricktable.engine.state import JSON, Phase
+from tricktable.engine.state import BID_PHASE, DISCARD_PHASE, JSON, TRUMP_PHASE
 from tricktable.games.rook_cards import (
     BID_MAX,
     BID_STEP,
@@ -145,12 +145,12 @@ class RookTable(TrickGame):
         """
         if seat != self.to_move:
             return None
-        if self.phase is Phase.BID:
+        if self.phase is BID_PHASE:
             if self.low_boy_seat is not None:
                 return "Bid 200 to outbid the low boy, or pass"
             low_boy = ", low boy" if self.rules.low_boy else ""
             return f"Bid {self._lowest_bid()} to {BID_MAX} in fives{low_boy}, or pass"
-        if self.phase is Phase.DISCARD:
+        if self.phase is DISCARD_PHASE:
             left = self.rules.nest - self.discarded.bit_count()
             what = (f"Discard {self.rules.nest} cards, one at a time ({left} to go)"
                     if self.rules.nest > 1 else "Choose a card to discard")
@@ -158,7 +158,7 @@ class RookTable(TrickGame):
                 return f"{what}: any card; the discard's counters go to the last trick's taker"
             return (f"{what}: counters (5, 10, 14, 1 and the bird card) can't be discarded "
                     "while you hold another card")
-        if self.phase is Phase.TRUMP:
+        if self.phase is TRUMP_PHASE:
             either = ", or no trump" if self.rules.no_trumps else ""
             return f"Name trump: Red, Green, Yellow or Black{either}"
         if not self.trick:

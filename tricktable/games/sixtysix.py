@@ -28,7 +28,6 @@ from tricktable.engine.observe import Feature
 from tricktable.engine.play import (
     FOLLOW,
     HEAD,
-    PLAY_PHASE,
     TRUMP,
     PlaySpec,
     TrickGame,
@@ -37,7 +36,14 @@ from tricktable.engine.play import (
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import HandResult, hand_result
 from tricktable.engine.rules import Rules
-from tricktable.engine.state import JSON, DealError, Phase, read_deal, shuffle
+from tricktable.engine.state import (
+    GAME_OVER_PHASE,
+    JSON,
+    PLAY_PHASE,
+    DealError,
+    read_deal,
+    shuffle,
+)
 from tricktable.engine.views import Key
 from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
@@ -257,7 +263,7 @@ class SixtySixGame(TrickGame):
         self.known = [0, 0]  # cards of each hand the other player has seen
         self.exchanged: tuple[Seat, Card] | None = None  # who exchanged, and the card taken
         self.last_bonus: Seat | None = None
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.to_move: Seat | None = 1 - self.dealer
         turned = SIXTYSIX.text(self.stock[0])
         self._log("deal", self.dealer, f"hand {self.hand_number}: {NAMES[self.dealer]} deals; "
@@ -609,7 +615,7 @@ class SixtySixGame(TrickGame):
             return
         a, b = self.scores
         self.winner = None if a == b else (0 if a > b else 1)
-        self.phase = Phase.GAME_OVER
+        self.phase = GAME_OVER_PHASE
         self.to_move = None
         won = "nobody" if self.winner is None else NAMES[self.winner]
         self._log("game", None, f"game over: {won} wins {a}-{b}")
@@ -717,7 +723,7 @@ class SixtySixGame(TrickGame):
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 
-    phases = (Phase.PLAY,)
+    phases = (PLAY_PHASE,)
     deal_piles: ClassVar[Piles] = {2: {"stock": 11, "trump": 1}}  # the stock top first
 
     def check_hand(self, index: int) -> None:

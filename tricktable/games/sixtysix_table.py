@@ -12,7 +12,7 @@ from __future__ import annotations
 from tricktable.cards import SIXTYSIX, Seat
 from tricktable.engine import observe as obs
 from tricktable.engine.observe import Feature, Reading
-from tricktable.engine.state import JSON, Phase
+from tricktable.engine.state import GAME_OVER_PHASE, JSON
 from tricktable.games.sixtysix import (
     GOAL,
     NAMES,
@@ -99,7 +99,7 @@ def table_view(game: SixtySixGame, seat: Seat | None) -> JSON:
         counted = "" if game.tricks_won[who] else ", counted once a trick is won"
         at_seats[who].append({"label": "Marriage", "text": f"{game._suit(suit)} "
                               f"{marriage_value(suit, game.trump)}{counted}"})
-    mover = seat is not None and seat == game.to_move and game.phase is not Phase.GAME_OVER
+    mover = seat is not None and seat == game.to_move and game.phase is not GAME_OVER_PHASE
     return {"prompt": None if seat is None else game.prompt(seat), "table": items,
             "at_seats": at_seats,
             "auto_action": "draw" if mover and game.drawing else None}
