@@ -164,3 +164,24 @@ def test_the_hot_paths_read_phases_from_module_names(name: str) -> None:
         names = {*code.co_names, *(n for c in code.co_consts if hasattr(c, "co_names")
                                    for n in c.co_names)}
         assert "Phase" not in names, (name, function.__qualname__)
+
+
+def test_sixty_six_knows_the_marriages_of_every_set_of_kings_and_queens() -> None:
+    """Made from the 256 sets of kings and queens at import (not from 4 million ints)."""
+    from tricktable.games import sixtysix as game
+    every = {kq: tuple(s for s in range(game.SUITS) if kq & game.PAIRS[s] == game.PAIRS[s])
+             for kq in range(game.KINGS_AND_QUEENS + 1) if kq & game.KINGS_AND_QUEENS == kq}
+    assert every == game.MARRIAGES_IN and len(every) == 256
+
+
+def test_card_actions_put_any_mask_together_from_its_parts() -> None:
+    from tricktable.engine.actions import Action, CardActions
+    by_card = [Action(3 + 2 * c, "play", c, f"play {c}") for c in range(57)]
+    lister = CardActions(by_card)
+    rng = random.Random(5)
+    for _ in range(500):
+        mask = rng.getrandbits(57)
+        found, ids = lister.offer(mask)
+        assert found == [by_card[c] for c in range(57) if mask >> c & 1]
+        assert ids == sum(1 << by_card[c].id for c in range(57) if mask >> c & 1)
+        assert lister.actions(mask) == found and lister.actions(mask) is not found

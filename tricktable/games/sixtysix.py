@@ -80,7 +80,8 @@ MARRIAGE_CARDS = [card for pair in PAIRS for card in bits(pair)]
 KINGS_AND_QUEENS = sum(PAIRS)
 MARRIAGES_IN: dict[int, tuple[int, ...]] = {
     kq: tuple(s for s in range(SUITS) if kq & PAIRS[s] == PAIRS[s])
-    for kq in range(KINGS_AND_QUEENS + 1) if kq & KINGS_AND_QUEENS == kq
+    for kq in sorted(sum(1 << MARRIAGE_CARDS[i] for i in range(len(MARRIAGE_CARDS)) if n >> i & 1)
+                     for n in range(1 << len(MARRIAGE_CARDS)))  # the 256 subsets, not 4M ints
 }
 """The suits of the marriages held, by the hand's kings and queens (``hand & KINGS_AND_QUEENS``)."""
 
