@@ -61,73 +61,63 @@ class CardActions:
     """One action per card, looked up by mask (the hot path of every game's play phase).
 
     A mask seen before is one dict lookup (the cache holds at most
-    :data:`CACHE_LIMIT` masks, then starts again); a new one (a whole hand, to
-    lead) is put together from its :data:`CHUNK`-card parts, each looked up in
-    a table of its own, filled as parts are first seen (at most ``2 ** CHUNK``
-    entries each). Each entry holds the actions and the mask of their ids, which
-    a game offers to ``apply`` (``GameState._offered``). ``base`` is the id of
-    the action of card 0 where the actions' ids are consecutive (``mask << base``
-    is then the mask of their ids), else -1.
+    :data:`CACHE_LIMIT` masks, then starts again); a new one is put together
+    from tables of each byte's 256 values. ``base`` is the id of the action of
+    card 0 where the actions' ids are consecutive (``mask << base`` is then the
+    mask of their ids), else -1; :meth:`offer` gives the ids' mask either way,
+    which a game offers to ``apply`` (``GameState._offered``).
 
-    >>> acts = CardActions([Action(5 + c, "play", c, f"play {c}") for c in range(40)])
-    >>> [a.text for a in acts.actions(0b1000_0000_0110 | 1 << 39)], acts.base
-    (['play 1', 'play 2', 'play 11', 'play 39'], 5)
+    >>> acts = CardActions([Action(5 + c, "play", c, f"play {c}") for c in range(12)])
+    >>> [a.text for a in acts.actions(0b1000_0000_0110)], acts.base
+    (['play 1', 'play 2', 'play 11'], 5)
     >>> found, ids = acts.offer(0b110)
     >>> [a.text for a in found], bin(ids)
     (['play 1', 'play 2'], '0b11000000')
     """
 
-    __slots__ = ("_parts", "base", "by_card", "cache")
+    __slots__ = ("_bytes", "_ids", "base", "by_card", "cache")
 
     def __init__(self, by_card: Sequence[Action]) -> None:
         self.by_card = by_card
         first = by_card[0].id if by_card else 0
         consecutive = all(action.id == first + card for card, action in enumerate(by_card))
         self.base = first if consecutive else -1
-        self.cache: dict[int, tuple[tuple[Action, ...], int]] = {}  # mask -> actions, id mask
-        # per chunk of CHUNK cards: its part of a mask -> the part's actions, id mask
-        self._parts: list[dict[int, tuple[tuple[Action, ...], int]]] = [
-            {} for _ in range(0, len(by_card), CHUNK)]
-
-    def _entry(self, mask: int) -> tuple[tuple[Action, ...], int]:
-        """The cache's entry of ``mask``, put together from its parts if new."""
-        known = self.cache.get(mask)
-        if known is None:
-            found: list[Action] = []
-            ids = 0
-            rest = mask
-            for number, parts in enumerate(self._parts):
-                if not rest:
-                    break
-                part = rest & CHUNK_MASK
-                if part:
-                    entry = parts.get(part)
-                    if entry is None:
-                        entry = parts[part] = self._part(number, part)
-                    found += entry[0]
-                    ids |= entry[1]
-                rest >>= CHUNK
-            cache = self.cache
-            if len(cache) >= CACHE_LIMIT:
-                cache.clear()
-            known = cache[mask] = (tuple(found), ids)
-        return known
-
-    def _part(self, number: int, part: int) -> tuple[tuple[Action, ...], int]:
-        """The actions of the cards of ``part`` in chunk ``number``, and their ids' mask."""
-        low = number * CHUNK
-        actions = tuple(self.by_card[low + bit] for bit in range(part.bit_length())
-                        if part >> bit & 1)
-        return actions, ids_mask(actions)
+        self.cache: dict[int, tuple[Action, ...]] = {}  # mask -> its actions
+        self._ids: dict[int, int] = {}  # mask -> its actions' ids (where base is -1)
+        size = len(by_card)
+        self._bytes = [[tuple(by_card[base + bit] for bit in range(min(8, size - base))
+                              if value >> bit & 1) for value in range(256)]
+                       for base in range(0, size, 8)]
 
     def actions(self, mask: int) -> list[Action]:
         """A new list of the actions of the cards in ``mask``, lowest card first."""
-        return [*self._entry(mask)[0]]
+        known = self.cache.get(mask)
+        if known is None:
+            found: list[Action] = []
+            rest = mask
+            for table in self._bytes:
+                if not rest:
+                    break
+                if rest & 255:
+                    found += table[rest & 255]
+                rest >>= 8
+            cache = self.cache
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            known = cache[mask] = tuple(found)
+        return [*known]
 
     def offer(self, mask: int) -> tuple[list[Action], int]:
         """:meth:`actions` of ``mask`` and the mask of their ids."""
-        found, ids = self._entry(mask)
-        return [*found], ids
+        found = self.actions(mask)
+        if self.base >= 0:
+            return found, mask << self.base
+        ids = self._ids.get(mask)
+        if ids is None:
+            if len(self._ids) >= CACHE_LIMIT:
+                self._ids.clear()
+            ids = self._ids[mask] = ids_mask(found)
+        return found, ids
 
 
 def ids_mask(actions: Iterable[Action]) -> int:
@@ -155,9 +145,6 @@ def suffix_offers(head: Sequence[Action], actions: Sequence[Action]
 
 CACHE_LIMIT = 50_000
 """Masks each :class:`CardActions` remembers (a few MB at most)."""
-CHUNK = 12
-"""Cards per part of a mask that :class:`CardActions` looks up whole (4096 parts each)."""
-CHUNK_MASK = (1 << CHUNK) - 1
 
 _LISTERS: dict[int, CardActions] = {}
 

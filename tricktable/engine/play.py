@@ -144,7 +144,7 @@ class TrickGame(GameState):
             if plain:
                 self._plain = (mask & plain) << base
         known = actions.cache.get(mask)
-        return actions.actions(mask) if known is None else [*known[0]]
+        return actions.actions(mask) if known is None else [*known]
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply an action (object or text) for the seat to move; return its events.
