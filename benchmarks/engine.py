@@ -21,6 +21,8 @@ as our count costs nothing. Time is this process's CPU time
 far less than the wall clock. In each round every game runs for ``--seconds``
 of it (default 0.5) right beside a run of bridge and of hearts, in rotating
 order; a game's ratio is the median over ``--rounds`` of the per-round ratios.
+``--floor`` races a game that does nothing (:class:`FloorGame`) the same way: the
+ceiling of any Python game behind this API, the loop and the calls alone.
 """
 
 from __future__ import annotations
@@ -154,6 +156,44 @@ def decisions_per_second(game_name: str, seconds: float, rng: random.Random) -> 
     return steps / elapsed
 
 
+class FloorGame:
+    """The least a game can do in the race's loop: ``legal_actions()`` hands out a fixed list,
+    ``apply`` counts, and the game is over after :data:`FLOOR_DECISIONS` decisions. Its rate
+    is the ceiling of any game written in Python behind this API: what the loop and the
+    two calls cost by themselves."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.is_over = False
+        self.actions = list(range(10))
+
+    def legal_actions(self) -> list[int]:
+        return self.actions
+
+    def apply(self, action: int) -> None:
+        self.decisions += 1
+        if self.decisions == FLOOR_DECISIONS:
+            self.is_over = True
+
+
+FLOOR_DECISIONS = 52
+
+
+def floor_decisions_per_second(seconds: float, rng: random.Random) -> float:
+    """:class:`FloorGame` through the loop of :func:`decisions_per_second`."""
+    steps = 0
+    elapsed = 0.0
+    clock = time.process_time
+    while elapsed < seconds:
+        start = clock()
+        game = FloorGame()
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            steps += 1
+        elapsed += clock() - start
+    return steps / elapsed
+
+
 def openspiel_decisions_per_second(game: Any, seconds: float, rng: random.Random) -> float:
     """Whole random games of an OpenSpiel game for ``seconds`` of CPU time: player actions
     per second (its chance steps, the deal, go through the same loop, timed, not counted;
@@ -185,8 +225,12 @@ def race(names: list[str], rounds: int, seconds: float) -> dict[str, dict[str, f
             order = ["ours", "bridge", "hearts"]
             shift = number % 3
             for who in order[shift:] + order[:shift]:
-                rate = (decisions_per_second(name, seconds, rng) if who == "ours" else
-                        openspiel_decisions_per_second(rivals[who], seconds, rng))
+                if who != "ours":
+                    rate = openspiel_decisions_per_second(rivals[who], seconds, rng)
+                elif name == FLOOR:
+                    rate = floor_decisions_per_second(seconds, rng)
+                else:
+                    rate = decisions_per_second(name, seconds, rng)
                 runs[name][who].append(rate)
     report: dict[str, dict[str, float]] = {}
     for name, rates in runs.items():
@@ -202,6 +246,10 @@ def race(names: list[str], rounds: int, seconds: float) -> dict[str, dict[str, f
     return report
 
 
+FLOOR = "floor"
+"""The name under which ``--floor`` reports :class:`FloorGame`."""
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", default=None, choices=tricktable.games(),
@@ -213,10 +261,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--vs-openspiel", action="store_true",
                         help="decisions/s against OpenSpiel's bridge and hearts, interleaved")
     parser.add_argument("--rounds", type=int, default=7, help="--vs-openspiel: rounds")
+    parser.add_argument("--floor", action="store_true",
+                        help="--vs-openspiel: race a game that does nothing too (the ceiling "
+                             "of a Python game in this loop)")
     args = parser.parse_args(argv)
     if args.vs_openspiel:
-        results = race([args.game] if args.game else tricktable.games(), args.rounds,
-                       args.seconds or 0.5)
+        names = [args.game] if args.game else tricktable.games()
+        results = race(names + [FLOOR] * args.floor, args.rounds, args.seconds or 0.5)
         if args.json:
             print(json.dumps(results, indent=1))
             return
