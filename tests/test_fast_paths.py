@@ -107,7 +107,9 @@ def refuse_checks(game: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(("name", "options", "kind"), [
-    ("rook", {}, "bid"), ("rook", {"low_boy": True}, "lowboy"), ("notrump", {}, "marker"),
+    ("rook", {}, "bid"), ("rook", {"low_boy": True}, "lowboy"), ("rook", {}, "discard"),
+    ("rook", {"nest": 5}, "discard"), ("rook", {}, "trump"),
+    ("rook", {"no_trumps": True}, "notrump"), ("notrump", {}, "marker"),
     ("notrump", {}, "give"), ("pinochle", {}, "play"), ("pinochle", {}, "bid"),
     ("pinochle", {"tens": True}, "bid"), ("bidder", {}, "bid"), ("bidder", {}, "trump"),
     ("sixtysix", {}, "draw")])

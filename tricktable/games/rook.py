@@ -50,17 +50,16 @@ from tricktable.games.rook_cards import (
     BIRD,
     BIRD_MASK,
     CARDS_BONUS,
-    COLOURS,
     COUNTERS,
-    DISCARD,
+    DISCARD_CARDS,
     HAND_SIZE,
     KEYS,
     LOW_BOY,
     NO_TRUMP,
-    NOTRUMP,
     PLAY_CARDS,
     POINTS,
     TABLE,
+    TRUMP_OFFERS,
     RookRules,
     bid_event,
     bid_offer,
@@ -313,10 +312,11 @@ class RookGame(RookTable):
         if phase is BID_PHASE:
             return self._bid_actions()
         if phase is DISCARD_PHASE:
-            return [DISCARD[c] for c in bits(self._discardable())]
+            actions, self._offered = DISCARD_CARDS.offer(self._discardable())
+            return actions
         if phase is TRUMP_PHASE:
-            colours = [TABLE.get("trump", s) for s in range(COLOURS)]
-            return [*colours, NOTRUMP] if self._no_trump_allowed() else colours
+            trumps, self._offered = TRUMP_OFFERS[bool(self._no_trump_allowed())]
+            return [*trumps]
         return []
 
     def _illegal(self, action: Action) -> str | None:

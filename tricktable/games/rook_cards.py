@@ -125,6 +125,11 @@ PLAY = TABLE.kind_index("play")
 PLAY_ACTIONS = [PLAY[card] for card in range(len(ROOK))]
 PLAY_CARDS = CardActions(PLAY_ACTIONS)
 DISCARD = TABLE.kind_index("discard")
+DISCARD_CARDS = CardActions([DISCARD[card] for card in range(len(ROOK))])
+TRUMP_OFFERS = {allowed: (actions, ids_mask(actions)) for allowed, actions in (
+    (False, tuple(TABLE.get("trump", s) for s in range(COLOURS))),
+    (True, (*(TABLE.get("trump", s) for s in range(COLOURS)), TABLE.get("notrump"))))}
+"""By whether no trump may be named: the actions that name trump, and their ids' mask."""
 BIDS = TABLE.kind_index("bid")
 PASS = TABLE.get("pass")
 NOTRUMP = TABLE.get("notrump")
