@@ -61,7 +61,7 @@ def test_a_stalled_loop_is_counted_and_logged_with_its_collection_time(
     worked = re.search(r"worked (\d+) ms of CPU \(garbage collection (\d+) ms\)", lines[0])
     assert worked is not None, lines
     assert int(worked[1]) < stats["worst_ms"] - 200, lines  # the sleep was no work
-    assert int(worked[2]) == round(stats["gc_ms"]) or stats["gc_ms"] < 1, (lines, stats)
+    assert abs(int(worked[2]) - stats["gc_ms"]) <= 1, (lines, stats)  # the log rounds it
 
 
 def test_a_quiet_loop_has_no_stall() -> None:
