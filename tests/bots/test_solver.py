@@ -109,3 +109,28 @@ def test_pinochle_copies_tell_cards_apart() -> None:
     assert len(distinct_plays(game, legal)) == 2
     hands[(seat + 1) % 4] = 1 << deck.parse("9S")  # nothing left to tell them apart
     assert len(distinct_plays(game, game.legal_actions())) == 1
+
+
+@pytest.mark.parametrize("objective", ["score", "points"])
+def test_a_kentucky_discard_counts_for_the_last_trick_in_the_search(objective: str) -> None:
+    """Under ``discard_points="last_trick"`` the discard's counters go to the last trick's
+    taker at the hand's end: the solver's value must count them as the rules do."""
+    import tricktable
+    from tricktable.games.rook_cards import COUNTERS
+
+    checked = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        game = tricktable.new_game("rook", seed=seed, options={"preset": "kentucky-discard"})
+        while not game.results and not (
+                game.phase is Phase.PLAY and sum(h.bit_count() for h in game.hands) <= 8):
+            random_step(game, rng)
+        discard = game.discarded  # type: ignore[attr-defined]
+        if game.results or game.low_boy or not discard & COUNTERS:  # type: ignore[attr-defined]
+            continue
+        seat = game.to_move or 0
+        assert Solver(game, seat, objective).value(game) == brute_force(game, seat, objective)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12

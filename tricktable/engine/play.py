@@ -299,6 +299,11 @@ class TrickGame(GameState):
         """The rest of this hand's trick play for the solver (None: not at trick play)."""
         return positions.solver_position(self)
 
+    def search_spec(self) -> PlaySpec:
+        """The play spec the solver searches: :attr:`spec`, with what the hand's end adds
+        that the play cycle does not (Rook's Kentucky discard goes to the last trick)."""
+        return self.spec
+
     def _at_tricks(self) -> bool:
         """Whether the seat to move is to play a card to a trick now."""
         return self.phase is PLAY_PHASE

@@ -53,7 +53,7 @@ def solver_position(game: TrickGame) -> Position | None:
     """The rest of ``game``'s hand's trick play for the solver (None: not at trick play)."""
     if game.to_move is None or not game._at_tricks():
         return None
-    spec = game.spec
+    spec = game.search_spec()
     sides = max(spec.side_of) + 1
     side_tricks = [0] * sides
     for seat, won in enumerate(game.tricks_won):
@@ -74,7 +74,7 @@ def solver_position(game: TrickGame) -> Position | None:
 def kernel_position(game: TrickGame) -> PlayPosition | None:
     """The rest of ``game``'s hand for the int kernel of the solver, where every seat has
     the same trumps and nothing but cards are played (None otherwise)."""
-    spec = game.spec
+    spec = game.search_spec()
     if (game.to_move is None or not game._at_tricks() or not game._plain_tricks()
             or len(set(spec.trumps)) != 1 or any(spec.calls) or spec.sits_out >= 0
             or (game.trick_seats and game.trick_seats[0] is None)):

@@ -250,7 +250,7 @@ class RookGame(RookTable):
                 if self.rules.discard_points == "last_trick":  # the discard to the last trick
                     last = self.last_trick[2] if self.last_trick else None
                     side = bidders if last is None else last % 2
-                    points[side] += sum(POINTS[card] for card in bits(self.discarded))
+                    points[side] += self._discard_points()
             if self.reneges:
                 seat, trick_number = self.reneges[0]
                 renege = {"seat": seat, "trick": trick_number}
@@ -477,6 +477,17 @@ class RookGame(RookTable):
 
     def _plain_tricks(self) -> bool:
         return self.rules.enforce_follow_suit  # else reneges score as forfeits at the end
+
+    def _discard_points(self) -> int:
+        """The counters of the discard (in a world, the discard sampled for it)."""
+        return sum(POINTS[card] for card in bits(self.discarded))
+
+    def search_spec(self) -> PlaySpec:
+        """The play spec, with the discard's counters to the last trick under the Kentucky
+        rule (``discard_points="last_trick"``; the hand's end adds them, not the play)."""
+        if self.rules.discard_points != "last_trick" or self.low_boy:
+            return self.spec
+        return spec_with(self.spec, last_bonus=self.spec.last_bonus + self._discard_points())
 
     def taken_points(self) -> list[int]:
         """Counter points taken by each team so far (the 20 for most cards comes at the end)."""
