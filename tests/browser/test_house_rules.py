@@ -35,6 +35,28 @@ def play_out(page: Any) -> None:
     page.wait_for_selector("#hand-end")
 
 
+def check_low_boy_summary(page: Any, bidder: str) -> str:
+    """The end of a low boy hand says what decided it (whether the bidder took a trick, and
+    at which, as the summary's own trick list shows) and no card points (none count):
+    returns the outcome's words."""
+    outcome = text(page, "#hand-end .outcome")
+    heads = [h.strip() for h in page.locator("#hand-end-table thead th").all_inner_texts()]
+    assert heads == ["Side", "Tricks", "This hand", "Score"], heads  # no "Card points"
+    side = "N/S" if bidder in ("N", "S") else "E/W"
+    row = page.locator(f"#hand-end-table tbody tr:has(th:text-is('{side}'))")
+    change = row.locator("td").nth(1).inner_text()
+    winners = page.locator("#trick-history tbody tr td:last-child").all_text_contents()
+    if bidder in winners:
+        first = winners.index(bidder) + 1
+        assert outcome.endswith(f"{bidder} took a trick at trick {first}: -200"), outcome
+        assert change == "-200"
+    else:
+        assert outcome.endswith(f"{bidder} took no trick: +200"), outcome
+        assert change == "+200"
+    assert outcome.startswith("low boy, ")  # the contract, then what decided it
+    return outcome
+
+
 def test_rook_low_boy_made_in_the_lobby_sits_the_partner_out(page: Any,
                                                              artifacts: Path) -> None:
     room = create_in_lobby(page, "rook", seed=1, options={"low_boy": "true"})
@@ -66,7 +88,9 @@ def test_rook_low_boy_made_in_the_lobby_sits_the_partner_out(page: Any,
     shot(page, artifacts, "house-rook-lowboy-2-play")
     problems["play"] = axe_violations(page)
     play_out(page)
-    assert "low boy" in page.inner_text("#hand-end .outcome")
+    check_low_boy_summary(page, "N")
+    shot(page, artifacts, "house-rook-lowboy-4-hand-end")
+    problems["hand end"] = axe_violations(page)
     assert not {k: v for k, v in problems.items() if v}
 
 
@@ -92,7 +116,9 @@ def test_a_player_whose_partner_bids_low_boy_sits_out(page: Any, artifacts: Path
     assert axe_violations(page) == []
     page.select_option("#speed", "fast")
     page.wait_for_selector("#hand-end", timeout=60_000)
-    assert "low boy" in page.inner_text("#hand-end .outcome")
+    check_low_boy_summary(page, "S")
+    shot(page, artifacts, "house-rook-lowboy-5-partner-hand-end")
+    assert axe_violations(page) == []
 
 
 def test_rook_no_trump_named_at_the_table(page: Any, artifacts: Path) -> None:
