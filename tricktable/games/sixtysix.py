@@ -15,155 +15,75 @@ tricktable.engine.actions.IllegalAction: you may exchange the nine only after wi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from functools import cache
 from typing import ClassVar
 
-from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
-from tricktable.engine.actions import Action, ActionTable, CardActions, ids_mask
+from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits
+from tricktable.engine.actions import Action
 from tricktable.engine.declare import HandBounds, Piles
-from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
-from tricktable.engine.play import (
-    FOLLOW,
-    HEAD,
-    TRUMP,
-    PlaySpec,
-    TrickGame,
-    plain_spec,
-)
 from tricktable.engine.registry import register_game
-from tricktable.engine.results import HandResult, hand_result
 from tricktable.engine.rules import Rules
 from tricktable.engine.state import (
-    GAME_OVER_PHASE,
     JSON,
     PLAY_PHASE,
-    DealError,
-    read_deal,
-    shuffle,
 )
 from tricktable.engine.views import Key
-from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
+from tricktable.games.sixtysix_cards import (
+    ACE,
+    ANNOUNCE,
+    CLOSE,
+    DRAW,
+    DRAW_OR_CLOSE,
+    EXCHANGE,
+    GOAL,
+    JACK,
+    KEYS,
+    KING,
+    KINGS_AND_QUEENS,
+    LAST_TRICK,
+    MARRIAGE,
+    MARRIAGE_CARDS,
+    MARRIAGES_IN,
+    MARRY,
+    NAMES,
+    NINE,
+    NINES,
+    PAIRS,
+    PLAY,
+    PLAY_ACTIONS,
+    PLAY_CARDS,
+    POINTS,
+    QUEEN,
+    RANKS,
+    SCHNEIDER,
+    SHOW,
+    SUIT_MASKS,
+    SUITS,
+    TABLE,
+    TEN,
+    TEXTS,
+    TRUMP_MARRIAGE,
+    card_of,
+    card_texts,
+    game_points,
+    hand_text,
+    marriage_value,
+    play_spec,
+)
 from tricktable.games.sixtysix_rules import PRESETS, SixtySixRules, layout_of
+from tricktable.games.sixtysix_worlds import SixtySixWorlds
 
-__all__ = ["PRESETS", "SixtySixGame", "SixtySixRules"]
-
-GOAL = 66  # counted points that end the hand
-SCHNEIDER = 33  # a loser under this many points loses 2 game points
-LAST_TRICK = 10
-SUITS = 4
-RANKS = 6
-NINE, JACK, QUEEN, KING, TEN, ACE = range(RANKS)
-MARRIAGE, TRUMP_MARRIAGE = 20, 40
-
-POINTS: list[int] = [(0, 2, 3, 4, 10, 11)[SIXTYSIX.rank_of(c)] for c in range(len(SIXTYSIX))]
-"""Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0 (120 in all)."""
-SUIT_MASKS: tuple[int, ...] = SIXTYSIX.suit_masks[:SUITS]
-TEXTS = [SIXTYSIX.text(card) for card in range(len(SIXTYSIX))]
-
-
-def card_of(suit: Suit, rank: int) -> Card:
-    """The card of a suit and rank (``NINE`` .. ``ACE``).
-
-    >>> SIXTYSIX.text(card_of(1, KING))
-    'K♥'
-    """
-    return suit * RANKS + rank
-
-
-PAIRS: list[int] = [(1 << card_of(s, QUEEN)) | (1 << card_of(s, KING)) for s in range(SUITS)]
-"""The king and queen of each suit: a marriage."""
-MARRIAGE_CARDS = [card for pair in PAIRS for card in bits(pair)]
-KINGS_AND_QUEENS = sum(PAIRS)
-MARRIAGES_IN: dict[int, tuple[int, ...]] = {
-    kq: tuple(s for s in range(SUITS) if kq & PAIRS[s] == PAIRS[s])
-    for kq in sorted(sum(1 << MARRIAGE_CARDS[i] for i in range(len(MARRIAGE_CARDS)) if n >> i & 1)
-                     for n in range(1 << len(MARRIAGE_CARDS)))  # the 256 subsets, not 4M ints
-}
-"""The suits of the marriages held, by the hand's kings and queens (``hand & KINGS_AND_QUEENS``)."""
-
-
-def _trick_keys(trump: Suit, led: Suit) -> list[int]:
-    """Key table for a trick: trumps 11.., led suit 1.., other cards 0 (they cannot win)."""
-    keys = []
-    for card in range(len(SIXTYSIX)):
-        suit, rank = SIXTYSIX.suit_of(card), SIXTYSIX.rank_of(card)
-        keys.append(11 + rank if suit == trump else 1 + rank if suit == led else 0)
-    return keys
-
-
-KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
-
-
-@cache
-def play_spec(trump: Suit, stock_gone: bool, strict_follow: bool, tricks: int = 12,
-              last_trick: int = LAST_TRICK) -> PlaySpec:
-    """Sixty-Six's trick play: while the stock is open, any card; once it is closed or
-    exhausted, follow suit, and with ``strict_follow`` beat the led card if you can, or
-    else trump if you can. The last of ``tricks`` earns ``last_trick`` (it is played only
-    when the stock was played out).
-
-    >>> play_spec(0, True, True, tricks=10, last_trick=0).tricks
-    10
-    """
-    duty = 0 if not stock_gone else FOLLOW | HEAD | TRUMP if strict_follow else FOLLOW
-    return plain_spec(SIXTYSIX, players=2, sides=2, trump=trump, points=tuple(POINTS),
-                      duty=duty, last_bonus=last_trick, tricks=tricks)
-
-TABLE = ActionTable(SIXTYSIX, [
-    ("play", "card", range(len(SIXTYSIX))),
-    ("marry", "card", MARRIAGE_CARDS),
-    ("show", "suit", range(SUITS)),
-    ("exchange", "none", [None]),
-    ("close", "none", [None]),
-    ("draw", "none", [None]),
-    ("announce", "none", [None]),  # last: the action ids of the seed's game stay as they were
-])
-PLAY = TABLE.kind_index("play")
-PLAY_ACTIONS = [PLAY[card] for card in range(len(SIXTYSIX))]
-PLAY_CARDS = CardActions(PLAY_ACTIONS)
-MARRY = TABLE.kind_index("marry")
-SHOW = TABLE.kind_index("show")
-EXCHANGE, CLOSE, DRAW = TABLE.get("exchange"), TABLE.get("close"), TABLE.get("draw")
-DRAW_OR_CLOSE = ids_mask([DRAW, CLOSE])  # after a trick with the stock open: always legal
-ANNOUNCE = TABLE.get("announce")
-NINES = sum(1 << card_of(suit, NINE) for suit in range(SUITS))
-"""The four nines: out of the game with the short deck."""
-NAMES = ("P1", "P2")
-
-
-hand_text = SIXTYSIX.hand_texts
-"""A hand's card texts as a player sorts it: suit by suit, high to low."""
-
-
-_texts = SIXTYSIX.texts
-
-
-def marriage_value(suit: Suit, trump: Suit) -> int:
-    """A marriage's points: 40 in trumps, else 20.
-
-    >>> marriage_value(2, 2), marriage_value(0, 2)
-    (40, 20)
-    """
-    return TRUMP_MARRIAGE if suit == trump else MARRIAGE
-
-
-def game_points(loser_points: int, loser_tricks: int) -> int:
-    """Game points for reaching 66: 3 if the loser has no trick, 2 under 33, else 1.
-
-    >>> game_points(40, 3), game_points(32, 1), game_points(0, 0)
-    (1, 2, 3)
-    """
-    if loser_tricks == 0:
-        return 3
-    return 2 if loser_points < SCHNEIDER else 1
-
+__all__ = ["ACE", "ANNOUNCE", "CLOSE", "DRAW", "DRAW_OR_CLOSE", "EXCHANGE", "GOAL", "JACK", "KEYS",
+           "KING", "KINGS_AND_QUEENS", "LAST_TRICK", "MARRIAGE", "MARRIAGES_IN", "MARRIAGE_CARDS",
+           "MARRY", "NAMES", "NINE", "NINES", "PAIRS", "PLAY", "PLAY_ACTIONS", "PLAY_CARDS",
+           "POINTS", "PRESETS", "QUEEN", "RANKS", "SCHNEIDER", "SHOW", "SUITS", "SUIT_MASKS",
+           "TABLE", "TEN", "TEXTS", "TRUMP_MARRIAGE", "SixtySixGame", "SixtySixRules", "card_of",
+           "card_texts", "game_points", "hand_text", "marriage_value", "play_spec"]
 
 @register_game
-class SixtySixGame(TrickGame):
+class SixtySixGame(SixtySixWorlds):
     """A game of Sixty-Six to 7 game points, or one hand when dealt from ``deal=``.
 
     ``deal=`` takes ``{"dealer": 0, "hands": [6 cards, 6 cards], "stock": 11
@@ -223,68 +143,6 @@ class SixtySixGame(TrickGame):
     @property
     def sides(self) -> list[list[Seat]]:
         return [[0], [1]]
-
-    # -- dealing -------------------------------------------------------------
-
-    def _deal_cards(self) -> tuple[list[int], list[Card]]:
-        """Each hand's mask and the stock in draw order, the turned-up card last."""
-        layout = self.layout
-        if self.deal is not None:
-            deal, piles = self.deal, {"stock": layout.stock, "trump": 1}
-            if self.out:
-                if "out" in deal:
-                    raise DealError("the nines are out of the short deck's game: a deal names "
-                                    "the other 20 cards")
-                deal, piles = {**deal, "out": _texts(self.out)}, {**piles, "out": 4}
-            self.dealer, hands, masks = read_deal(SIXTYSIX, deal, 2, layout.hand_size, piles)
-            return hands, [*SIXTYSIX.parse_many(self.deal["stock"]), highest(masks["trump"])]
-        order = [card for card in range(len(SIXTYSIX)) if not self.out >> card & 1]
-        shuffle(self.rng, order)  # random.shuffle's order, faster
-        hands = [0, 0]
-        start = 0
-        for packet, size in enumerate(layout.packets):  # the non-dealer first, in turn
-            for card in order[start:start + size]:
-                hands[(self.dealer + 1 + packet) % 2] |= 1 << card
-            start += size
-        return hands, [*order[start + 1:], order[start]]
-
-    def _start_hand(self) -> None:
-        self.hand_number += 1
-        self.hands, draw_order = self._deal_cards()
-        self.stock: list[Card] = draw_order[::-1]  # stock[-1] is drawn next; stock[0] lies face up
-        self.trump: Suit = SIXTYSIX.suit_of(self.stock[0])
-        self.closer: Seat | None = None
-        self.stock_open = True  # the stock is neither exhausted nor closed
-        self.closed_on_no_trick = False  # the closer's opponent had no trick at the close
-        self.drawing = False  # the winner of the last trick chooses: draw or close
-        self.spec = self._spec(stock_gone=False)
-        self._start_tricks(leader=1 - self.dealer)
-        self.marriage_points = [0, 0]
-        self.marriages: list[tuple[Seat, Suit, bool]] = []  # seat, suit, shown without a lead
-        self.known = [0, 0]  # cards of each hand the other player has seen
-        self.exchanged: tuple[Seat, Card] | None = None  # who exchanged, and the card taken
-        self.last_bonus: Seat | None = None
-        self.phase = PLAY_PHASE
-        self.to_move: Seat | None = 1 - self.dealer
-        turned = SIXTYSIX.text(self.stock[0])
-        self._log("deal", self.dealer, f"hand {self.hand_number}: {NAMES[self.dealer]} deals; "
-                                       f"{turned} is turned up: {self._suit(self.trump)} is trump")
-        for seat in range(2):
-            self.log.append(dealt("hand", seat, f"{NAMES[seat]} is dealt "
-                                                f"{self.layout.hand_size} cards",
-                                  self.hands[seat], hand_text))
-
-    def _spec(self, stock_gone: bool) -> PlaySpec:
-        rules = self.rules
-        return play_spec(self.trump, stock_gone, rules.strict_follow,
-                         (len(SIXTYSIX) - self.out.bit_count()) // 2, rules.last_trick)
-
-    def _log(self, kind: str, seat: Seat | None, text: str, private: str | None = None) -> None:
-        self.log.append(Event(kind, seat, text, private))
-
-    @staticmethod
-    def _suit(suit: Suit) -> str:
-        return SIXTYSIX.suit_text(suit)
 
     # -- what the rules allow --------------------------------------------------
 
@@ -496,7 +354,7 @@ class SixtySixGame(TrickGame):
 
     def _show(self, suit: Suit) -> None:
         seat = self.to_move or 0
-        cards = " ".join(_texts(PAIRS[suit]))
+        cards = " ".join(card_texts(PAIRS[suit]))
         self._log("marriage", seat, self._add_marriage(seat, suit, shown=True)
                   + f", showing {cards}: {self._announce()}")
         if self.counted(seat) >= GOAL:
@@ -550,77 +408,6 @@ class SixtySixGame(TrickGame):
         self._log("exchange", seat, f"{NAMES[seat]} exchanges {SIXTYSIX.text(nine)} for the "
                                     f"turned-up {SIXTYSIX.text(turned)}")
 
-    # -- scoring ---------------------------------------------------------------
-
-    def _end_hand(self, reached: Seat | None, last_winner: Seat | None = None,
-                  wrong: Seat | None = None) -> None:
-        """Score the hand: ``reached`` is the seat at 66 (None: played out, its last trick to
-        ``last_winner``, or ended by the ``wrong`` announcement of a seat under 66)."""
-        closer, deltas = self.closer, [0, 0]
-        winner: Seat | None
-        ended_by = "66"
-        if wrong is not None:
-            ended_by = "wrong_announcement"
-            winner = 1 - wrong
-            value = 2 if self.tricks_won[winner] else 3
-            how = f"{NAMES[wrong]} announced {GOAL} with {self.counted(wrong)}"
-        elif closer is not None and reached != closer:
-            ended_by = "close_failed"
-            winner = 1 - closer
-            value = 3 if self.closed_on_no_trick else 2
-            how = f"{NAMES[closer]} closed and failed to reach {GOAL}"
-        elif reached is not None:
-            winner = reached
-            loser = 1 - reached
-            value = game_points(self.counted(loser), self.tricks_won[loser])
-            how = f"{NAMES[reached]} reaches {GOAL}"
-        elif self.rules.played_out == "last_trick" and last_winner is not None:
-            ended_by = "last_trick"
-            winner = last_winner
-            value = game_points(self.counted(1 - winner), self.tricks_won[1 - winner])
-            how = f"played out with neither out: {NAMES[winner]} won the last trick"
-        else:
-            winner, value = None, 0
-            how = f"played out with neither player at {GOAL}: 1 game point carries over"
-        carried = self.carry if winner is not None else 0
-        if winner is not None:
-            deltas[winner] = value + carried
-            self.carry = 0
-        else:
-            self.carry += 1
-        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        self.results.append(self._result(winner, deltas, carried, how, ended_by))
-        self._log("score", winner, f"hand {self.hand_number} over: {how}; "
-                                   f"P1 {deltas[0]:+d}, P2 {deltas[1]:+d}; "
-                                   f"scores {self.scores[0]}-{self.scores[1]}")
-        self._next_hand_or_end()
-
-    def _result(self, winner: Seat | None, deltas: list[int], carried: int,
-                how: str, ended_by: str) -> HandResult:
-        closer = self.closer
-        return hand_result(
-            self, declarer=closer, contract=None if closer is None else "closed",
-            made=None if closer is None else winner == closer,
-            margin=None if closer is None else self.counted(closer) - GOAL,
-            card_points=self.card_points, points=[self.counted(0), self.counted(1)],
-            deltas=deltas, outcome=how, trump=self._suit(self.trump),
-            marriages=[self.marriage_points[s] if self.tricks_won[s] else 0 for s in (0, 1)],
-            last_trick_bonus=self.last_bonus, played_out=not (self.hands[0] | self.hands[1]),
-            winner=winner, carried=carried, carry=self.carry,
-            ended_by=ended_by if winner is not None else "carry")
-
-    def _next_hand_or_end(self) -> None:
-        if self.deal is None and max(self.scores) < self.rules.target:
-            self.dealer = 1 - self.dealer
-            self._start_hand()
-            return
-        a, b = self.scores
-        self.winner = None if a == b else (0 if a > b else 1)
-        self.phase = GAME_OVER_PHASE
-        self.to_move = None
-        won = "nobody" if self.winner is None else NAMES[self.winner]
-        self._log("game", None, f"game over: {won} wins {a}-{b}")
-
     # -- views -----------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> JSON:
@@ -640,44 +427,9 @@ class SixtySixGame(TrickGame):
             "stock": [SIXTYSIX.text(c) for c in reversed(self.stock[1:])],
             "trump_card": [SIXTYSIX.text(c) for c in self.stock[:1]],
             "trick": [SIXTYSIX.text(c) for c in self.trick],
-            "taken": [_texts(t) for t in self.taken],
-            "out": _texts(self.out),
+            "taken": [card_texts(t) for t in self.taken],
+            "out": card_texts(self.out),
         }
-
-    def hidden(self, seat: Seat) -> Hidden:
-        """The places: the other hand's unseen cards (less the suits it showed it lacks once
-        it had to follow), and the stock under which the turned-up card lies known.
-
-        >>> import tricktable
-        >>> tricktable.new_game("sixtysix", seed=1).hidden(0).sizes
-        (6, 11)
-        """
-        pool, other = self.hidden_from(seat), 1 - seat
-        sizes = ((self.hands[other] & ~self.known[other]).bit_count(), max(len(self.stock) - 1, 0))
-        return Hidden(pool, sizes, (pool & ~self.lacks[other], pool))
-
-    def _hidden_masks(self, seat: Seat) -> list[int]:
-        other = 1 - seat
-        return [self.hands[other] & ~self.known[other], sum(1 << c for c in self.stock[1:])]
-
-    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
-        other = 1 - seat
-        self.hands[other] = self.hands[other] & self.known[other] | masks[0]
-        if self.stock:
-            rest = list(bits(masks[1]))
-            rng.shuffle(rest)
-            self.stock = [self.stock[0], *rest]  # the turned-up card stays at the bottom
-
-    def _plain_tricks(self) -> bool:
-        return False  # draws from the stock, marriages announced with a lead, an end at 66
-
-    def hidden_from(self, seat: Seat) -> int:
-        """Cards whose place ``seat`` may not know: the other hand's unseen cards, the stock."""
-        other = 1 - seat
-        hidden = self.hands[other] & ~self.known[other]
-        for card in self.stock[1:]:
-            hidden |= 1 << card
-        return hidden
 
     # -- what a table shows and says (read by the CLI's table screen) ---------------
 
@@ -704,23 +456,7 @@ class SixtySixGame(TrickGame):
         marry (lead a king or queen of the pair: 20, 40 in trump)
         close the stock
         """
-        if seat != self.to_move:
-            return None
-        if self.drawing:
-            return "You won the trick: draw from the stock (your opponent draws next), or close it"
-        kinds = {action.kind for action in self.legal_actions()}
-        if self.trick:
-            text = ("Play any card: you need not follow while the stock is open"
-                    if self.stock_open else
-                    "Play a card: follow suit and beat it if you can, else trump")
-        else:
-            text = "Lead a card"
-        extras = {"marry": "marry (lead a king or queen of the pair: 20, 40 in trump)",
-                  "exchange": f"exchange the trump {self.layout.low_name} for the turned-up card",
-                  "show": "show a marriage that takes you to 66",
-                  "close": "close the stock",
-                  "announce": "announce 66 (under 66 you lose the hand)"}
-        return ", or ".join([text, *(words for kind, words in extras.items() if kind in kinds)])
+        return sixtysix_table.prompt(self, seat)
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 

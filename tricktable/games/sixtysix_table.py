@@ -1,5 +1,5 @@
-"""What a Sixty-Six table shows: each seat's view, the table items and the observation
-features read from the view (split from :mod:`.sixtysix`).
+"""What a Sixty-Six table shows and says: each seat's view, the table items, the prompt
+and the observation features read from the view (split from :mod:`.sixtysix`).
 
 >>> import tricktable
 >>> game = tricktable.new_game("sixtysix", seed=5, options={"announce": True})
@@ -143,3 +143,24 @@ def _marriages_feature(r: Reading, x: obs.Cells) -> None:
     """The marriages each seat announced, by relative seat and suit."""
     for marriage in r.view["marriages"]:
         x[r.rel(marriage["seat"]), r.suit(marriage["suit"])] = 1
+
+
+def prompt(game: SixtySixGame, seat: Seat) -> str | None:
+    """What ``seat`` is asked to do now, in a sentence: :meth:`SixtySixGame.prompt`."""
+    if seat != game.to_move:
+        return None
+    if game.drawing:
+        return "You won the trick: draw from the stock (your opponent draws next), or close it"
+    kinds = {action.kind for action in game.legal_actions()}
+    if game.trick:
+        text = ("Play any card: you need not follow while the stock is open"
+                if game.stock_open else
+                "Play a card: follow suit and beat it if you can, else trump")
+    else:
+        text = "Lead a card"
+    extras = {"marry": "marry (lead a king or queen of the pair: 20, 40 in trump)",
+              "exchange": f"exchange the trump {game.layout.low_name} for the turned-up card",
+              "show": "show a marriage that takes you to 66",
+              "close": "close the stock",
+              "announce": "announce 66 (under 66 you lose the hand)"}
+    return ", or ".join([text, *(words for kind, words in extras.items() if kind in kinds)])

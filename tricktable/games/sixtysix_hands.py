@@ -1,0 +1,177 @@
+"""A Sixty-Six hand from deal to score: the deal (packets, stock and turned-up trump), the
+hand's start, how it ends and scores (66, a failed close, a wrong announcement, played
+out), the carry and the game's end.
+
+:class:`SixtySixHands` is the deal-and-score part of
+:class:`~tricktable.games.sixtysix.SixtySixGame` (which holds the play; split from
+:mod:`.sixtysix`).
+
+>>> import tricktable
+>>> game = tricktable.new_game("sixtysix", seed=1)
+>>> len(game.stock), game.hand_number, game.scores
+(12, 1, [0, 0])
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from tricktable.cards import SIXTYSIX, Card, Seat, Suit, highest
+from tricktable.engine.events import Event, dealt
+from tricktable.engine.play import PlaySpec, TrickGame
+from tricktable.engine.results import HandResult, hand_result
+from tricktable.engine.state import GAME_OVER_PHASE, PLAY_PHASE, DealError, read_deal, shuffle
+from tricktable.games.sixtysix_cards import (
+    GOAL,
+    NAMES,
+    card_texts,
+    game_points,
+    hand_text,
+    play_spec,
+)
+from tricktable.games.sixtysix_rules import Layout, SixtySixRules
+
+
+class SixtySixHands(TrickGame):
+    """The deal and the end of each Sixty-Six hand (extended by
+    :class:`~tricktable.games.sixtysix_worlds.SixtySixWorlds`)."""
+
+    rules: SixtySixRules
+    scores: list[int]  # game points per seat
+    hand_number: int
+    carry: int  # game points from played-out hands, owed to the next hand's winner
+    layout: Layout
+    out: int  # cards out of the game, known to all
+
+    @abstractmethod
+    def counted(self, seat: Seat) -> int:
+        """The points ``seat`` has counted so far (the game's rules)."""
+
+    def _deal_cards(self) -> tuple[list[int], list[Card]]:
+        """Each hand's mask and the stock in draw order, the turned-up card last."""
+        layout = self.layout
+        if self.deal is not None:
+            deal, piles = self.deal, {"stock": layout.stock, "trump": 1}
+            if self.out:
+                if "out" in deal:
+                    raise DealError("the nines are out of the short deck's game: a deal names "
+                                    "the other 20 cards")
+                deal, piles = {**deal, "out": card_texts(self.out)}, {**piles, "out": 4}
+            self.dealer, hands, masks = read_deal(SIXTYSIX, deal, 2, layout.hand_size, piles)
+            return hands, [*SIXTYSIX.parse_many(self.deal["stock"]), highest(masks["trump"])]
+        order = [card for card in range(len(SIXTYSIX)) if not self.out >> card & 1]
+        shuffle(self.rng, order)  # random.shuffle's order, faster
+        hands = [0, 0]
+        start = 0
+        for packet, size in enumerate(layout.packets):  # the non-dealer first, in turn
+            for card in order[start:start + size]:
+                hands[(self.dealer + 1 + packet) % 2] |= 1 << card
+            start += size
+        return hands, [*order[start + 1:], order[start]]
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        self.hands, draw_order = self._deal_cards()
+        self.stock: list[Card] = draw_order[::-1]  # stock[-1] is drawn next; stock[0] lies face up
+        self.trump: Suit = SIXTYSIX.suit_of(self.stock[0])
+        self.closer: Seat | None = None
+        self.stock_open = True  # the stock is neither exhausted nor closed
+        self.closed_on_no_trick = False  # the closer's opponent had no trick at the close
+        self.drawing = False  # the winner of the last trick chooses: draw or close
+        self.spec = self._spec(stock_gone=False)
+        self._start_tricks(leader=1 - self.dealer)
+        self.marriage_points = [0, 0]
+        self.marriages: list[tuple[Seat, Suit, bool]] = []  # seat, suit, shown without a lead
+        self.known = [0, 0]  # cards of each hand the other player has seen
+        self.exchanged: tuple[Seat, Card] | None = None  # who exchanged, and the card taken
+        self.last_bonus: Seat | None = None
+        self.phase = PLAY_PHASE
+        self.to_move: Seat | None = 1 - self.dealer
+        turned = SIXTYSIX.text(self.stock[0])
+        self._log("deal", self.dealer, f"hand {self.hand_number}: {NAMES[self.dealer]} deals; "
+                                       f"{turned} is turned up: {self._suit(self.trump)} is trump")
+        for seat in range(2):
+            self.log.append(dealt("hand", seat, f"{NAMES[seat]} is dealt "
+                                                f"{self.layout.hand_size} cards",
+                                  self.hands[seat], hand_text))
+
+    def _spec(self, stock_gone: bool) -> PlaySpec:
+        rules = self.rules
+        return play_spec(self.trump, stock_gone, rules.strict_follow,
+                         (len(SIXTYSIX) - self.out.bit_count()) // 2, rules.last_trick)
+
+    def _log(self, kind: str, seat: Seat | None, text: str, private: str | None = None) -> None:
+        self.log.append(Event(kind, seat, text, private))
+
+    @staticmethod
+    def _suit(suit: Suit) -> str:
+        return SIXTYSIX.suit_text(suit)
+
+    def _end_hand(self, reached: Seat | None, last_winner: Seat | None = None,
+                  wrong: Seat | None = None) -> None:
+        """Score the hand: ``reached`` is the seat at 66 (None: played out, its last trick to
+        ``last_winner``, or ended by the ``wrong`` announcement of a seat under 66)."""
+        closer, deltas = self.closer, [0, 0]
+        winner: Seat | None
+        ended_by = "66"
+        if wrong is not None:
+            ended_by = "wrong_announcement"
+            winner = 1 - wrong
+            value = 2 if self.tricks_won[winner] else 3
+            how = f"{NAMES[wrong]} announced {GOAL} with {self.counted(wrong)}"
+        elif closer is not None and reached != closer:
+            ended_by = "close_failed"
+            winner = 1 - closer
+            value = 3 if self.closed_on_no_trick else 2
+            how = f"{NAMES[closer]} closed and failed to reach {GOAL}"
+        elif reached is not None:
+            winner = reached
+            loser = 1 - reached
+            value = game_points(self.counted(loser), self.tricks_won[loser])
+            how = f"{NAMES[reached]} reaches {GOAL}"
+        elif self.rules.played_out == "last_trick" and last_winner is not None:
+            ended_by = "last_trick"
+            winner = last_winner
+            value = game_points(self.counted(1 - winner), self.tricks_won[1 - winner])
+            how = f"played out with neither out: {NAMES[winner]} won the last trick"
+        else:
+            winner, value = None, 0
+            how = f"played out with neither player at {GOAL}: 1 game point carries over"
+        carried = self.carry if winner is not None else 0
+        if winner is not None:
+            deltas[winner] = value + carried
+            self.carry = 0
+        else:
+            self.carry += 1
+        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
+        self.results.append(self._result(winner, deltas, carried, how, ended_by))
+        self._log("score", winner, f"hand {self.hand_number} over: {how}; "
+                                   f"P1 {deltas[0]:+d}, P2 {deltas[1]:+d}; "
+                                   f"scores {self.scores[0]}-{self.scores[1]}")
+        self._next_hand_or_end()
+
+    def _result(self, winner: Seat | None, deltas: list[int], carried: int,
+                how: str, ended_by: str) -> HandResult:
+        closer = self.closer
+        return hand_result(
+            self, declarer=closer, contract=None if closer is None else "closed",
+            made=None if closer is None else winner == closer,
+            margin=None if closer is None else self.counted(closer) - GOAL,
+            card_points=self.card_points, points=[self.counted(0), self.counted(1)],
+            deltas=deltas, outcome=how, trump=self._suit(self.trump),
+            marriages=[self.marriage_points[s] if self.tricks_won[s] else 0 for s in (0, 1)],
+            last_trick_bonus=self.last_bonus, played_out=not (self.hands[0] | self.hands[1]),
+            winner=winner, carried=carried, carry=self.carry,
+            ended_by=ended_by if winner is not None else "carry")
+
+    def _next_hand_or_end(self) -> None:
+        if self.deal is None and max(self.scores) < self.rules.target:
+            self.dealer = 1 - self.dealer
+            self._start_hand()
+            return
+        a, b = self.scores
+        self.winner = None if a == b else (0 if a > b else 1)
+        self.phase = GAME_OVER_PHASE
+        self.to_move = None
+        won = "nobody" if self.winner is None else NAMES[self.winner]
+        self._log("game", None, f"game over: {won} wins {a}-{b}")
