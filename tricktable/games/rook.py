@@ -91,6 +91,8 @@ class RookGame(RookTable):
         "renege": Key("record", "the first renege: {seat, trick}, which forfeits the hand",
                       nullable=True),
         "discard": Key("cards", "the cards the bidder discarded (a counter counts for nobody)"),
+        "no_points": Key("flag", "no card point counted this hand (a low boy: only whether "
+                                 "the bidder took a trick)"),
     }
     view_keys: ClassVar[dict[str, Key]] = {
         "bids": Key("records", "the auction so far: {seat, bid}, bid null for a pass"),
@@ -269,7 +271,8 @@ class RookGame(RookTable):
             self, declarer=declarer, made=made, margin=margin,
             contract=None if thrown_in else self._contract(),
             card_points=points, deltas=deltas, outcome=self._outcome(declarer, made, points),
-            renege=renege, discard=[ROOK.text(c) for c in bits(self.discarded)]))
+            renege=renege, discard=[ROOK.text(c) for c in bits(self.discarded)],
+            no_points=self.low_boy))
         summary = (f"hand {self.hand_number} over: N/S {deltas[0]:+d}, E/W {deltas[1]:+d}; "
                    f"scores N/S {self.scores[0]}, E/W {self.scores[1]}")
         if renege:

@@ -210,9 +210,10 @@ class RookTable(TrickGame):
         if made is None:
             seat = self.reneges[0][0]
             return f"renege by {self.seat_name(seat)}: 200 to the other team"
-        if self.low_boy:
-            return ("low boy made: no trick taken, 200" if made
-                    else "low boy lost: the bidder took a trick, minus 200")
+        if self.low_boy:  # over at the bidder's first trick
+            name = self.seat_name(declarer)
+            return (f"{name} took no trick: +{BID_MAX}" if made
+                    else f"{name} took a trick at trick {self.tricks_played}: -{BID_MAX}")
         points = taken[declarer % 2]
         if made:
             return f"made: {points} points of the {self.bid} bid"

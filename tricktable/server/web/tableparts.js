@@ -243,37 +243,14 @@ export function trickHistoryEl(state, tricks) {
       el("thead", {}, head), el("tbody", {}, rows)));
 }
 
-// Contracts the declarer wins by taking no trick at all, by the words that start them
-// ("low boy, no trump"): no card counts in them, so the summary shows no points and says
-// what decided the hand instead (whether the declarer took a trick, and at which).
-const NO_TRICK_CONTRACTS = ["low boy"];
-
-// What decided a no-trick contract, in words ("N took a trick at trick 3: -200"); null for
-// any other hand, or one a renege decided (`made` null: its own outcome says so).
-// e.g. {contract: "low boy, Red trump", declarer: 0, made: true, seat_tricks: [0, 5, 0, 9],
-// deltas: [200, 0]} -> "N took no trick: +200"
-export function noTrickOutcome(state, result) {
-  const contract = String(result.contract || "");
-  if (!NO_TRICK_CONTRACTS.some((words) => contract.startsWith(words))) return null;
-  const seat = result.declarer;
-  if (seat === null || seat === undefined || typeof result.made !== "boolean") return null;
-  const side = sides(state).findIndex((members) => members.includes(seat));
-  const delta = (result.deltas || [])[side] ?? 0;
-  const change = delta > 0 ? `+${delta}` : String(delta);
-  const who = short(state, seat);
-  if (!(result.seat_tricks || [])[seat]) return `${who} took no trick: ${change}`;
-  const first = (result.trick_history || []).findIndex((trick) => trick.winner === seat);
-  return first < 0 ? `${who} took a trick: ${change}` : `${who} took a trick at trick ${first + 1}: ${change}`;
-}
-
 // The summary of one finished hand (`result`, from the game's hand results).
 export function handEndEl(state, result) {
   const list = sides(state);
   const columns = [["Tricks", perSide(state, result.tricks)]];
   const seen = [JSON.stringify(columns[0][1])];
-  const decided = noTrickOutcome(state, result); // then no points column: none counted
+  const noPoints = result.no_points === true; // declared by a game: no card point counted
   for (const [key, value] of Object.entries(result)) {
-    if (SHOWN.has(key) || decided) continue;
+    if (SHOWN.has(key) || noPoints) continue;
     const values = Array.isArray(value) && value.length === list.length && value.every((v) => typeof v === "number") ? value : null;
     if (!values || seen.includes(JSON.stringify(values))) continue;
     seen.push(JSON.stringify(values));
@@ -291,7 +268,7 @@ export function handEndEl(state, result) {
   return el("div", { id: "hand-end" },
     el("h2", { id: "handend-title" }, `Hand ${result.hand ?? ""} is over`),
     el("p", { class: "outcome" }, contract ? el("strong", {}, `${contract}${by}: `) : null,
-      decided || result.outcome || result.reason || made || "no score"),
+      result.outcome || result.reason || made || "no score"),
     el("table", { class: "scores", id: "hand-end-table" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), used.map(([name]) => el("th", { scope: "col" }, name)))),
       el("tbody", {}, list.map((_, i) => el("tr", { dataset: { side: i } }, el("th", { scope: "row" }, sideName(state, i)),
