@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -213,6 +214,19 @@ def plain_spec(deck: Deck, players: int, sides: int, trump: int | None,
         trumps=(trump_mask,) * players, points=points or (0,) * len(deck),
         tricks=tricks or len(deck) // players, duty=duty, last_bonus=last_bonus,
         suit_masks=tuple(suit_masks))
+
+
+def key_tables(suit_of: Sequence[int], rank_of: Sequence[int], trumps: int, suits: int,
+               trump_base: int) -> list[list[list[int]]]:
+    """Each card's key per trump and led suit (``[trump][led][card]``): a trump
+    ``trump_base`` + its rank, the led suit 1 + its rank, any other card 0 (it cannot win).
+
+    >>> key_tables([0, 0, 1], [0, 1, 0], trumps=2, suits=2, trump_base=11)[1][0]
+    [1, 2, 11]
+    """
+    return [[[trump_base + rank if suit == trump else 1 + rank if suit == led else 0
+              for suit, rank in zip(suit_of, rank_of, strict=True)]
+             for led in range(suits)] for trump in range(trumps)]
 
 
 Trick = tuple[list[Card], list["Seat | None"], "Seat | None"]

@@ -15,6 +15,7 @@ from tricktable.cards import PIQUET
 from tricktable.engine.actions import ActionTable, CardActions, ids_mask, suffix_offers
 from tricktable.engine.play import plain_spec
 from tricktable.engine.rules import Rules, option
+from tricktable.engine.spec import key_tables
 from tricktable.engine.state import BID_PHASE, KNOCK_PHASE, PLAY_PHASE, TRUMP_PHASE
 
 HAND_SIZES = {3: 10, 4: 8, 5: 6, 6: 5}
@@ -77,16 +78,8 @@ def _order_text(n: int) -> str:
     return " < ".join(order)
 
 
-def _trick_keys(trump: int, led: int) -> list[int]:
-    """Key table: trumps 101.., the led suit 1.., any other card 0 (cannot win)."""
-    keys = []
-    for card in range(len(PIQUET)):
-        suit, rank = SUIT_OF[card], PIQUET.rank_of(card)
-        keys.append(101 + rank if suit == trump else 1 + rank if suit == led else 0)
-    return keys
-
-
-KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS + 1)]
+KEYS = key_tables(SUIT_OF, [PIQUET.rank_of(c) for c in range(len(PIQUET))], SUITS + 1, SUITS, 101)
+"""Key tables ``[trump][led][card]`` (trump SUITS: none): trumps 101.., the led suit 1..."""
 SPECS = {(players, trump): plain_spec(PIQUET, players, sides=players, tricks=size,
                                       trump=None if trump == NO_TRUMP else trump)
          for players, size in HAND_SIZES.items() for trump in range(SUITS + 1)}

@@ -16,6 +16,7 @@ from tricktable.cards import PINOCHLE, Card, Suit, bits
 from tricktable.engine.actions import ActionTable, CardActions, suffix_offers
 from tricktable.engine.play import FOLLOW, HEAD, OVERTRUMP, TRUMP, PlaySpec, plain_spec
 from tricktable.engine.rules import Preset, Rules, option
+from tricktable.engine.spec import key_tables
 from tricktable.engine.state import BID_PHASE, PASS_PHASE, PLAY_PHASE, TRUMP_PHASE
 from tricktable.games.meld import ACE, KING, SUITS, TEN
 
@@ -40,16 +41,9 @@ ABOVE = [SUIT_MASKS[PINOCHLE.suit_of(card)] & ~((1 << ((card | 1) + 1)) - 1)
 """Cards of the same suit that beat each card (both copies of a higher rank)."""
 
 
-def _trick_keys(trump: Suit, led: Suit) -> list[int]:
-    """Key table for a trick: trumps 101.., the led suit 1.., other suits 0."""
-    keys = []
-    for card in range(len(PINOCHLE)):
-        suit, rank = PINOCHLE.suit_of(card), PINOCHLE.rank_of(card)
-        keys.append(101 + rank if suit == trump else 1 + rank if suit == led else 0)
-    return keys
-
-
-KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+KEYS = key_tables([PINOCHLE.suit_of(c) for c in range(len(PINOCHLE))],
+                  [PINOCHLE.rank_of(c) for c in range(len(PINOCHLE))], SUITS, SUITS, 101)
+"""Key tables ``[trump][led][card]``: trumps 101.., the led suit 1.., other suits 0."""
 
 
 def playable(hand: int, led_mask: int, trump_mask: int, win_card: Card) -> int:

@@ -13,6 +13,7 @@ from functools import cache
 from tricktable.cards import SIXTYSIX, Card, Suit, bits
 from tricktable.engine.actions import ActionTable, CardActions, ids_mask
 from tricktable.engine.play import FOLLOW, HEAD, TRUMP, PlaySpec, plain_spec
+from tricktable.engine.spec import key_tables
 
 GOAL = 66  # counted points that end the hand
 SCHNEIDER = 33  # a loser under this many points loses 2 game points
@@ -49,16 +50,9 @@ MARRIAGES_IN: dict[int, tuple[int, ...]] = {
 """The suits of the marriages held, by the hand's kings and queens (``hand & KINGS_AND_QUEENS``)."""
 
 
-def _trick_keys(trump: Suit, led: Suit) -> list[int]:
-    """Key table for a trick: trumps 11.., led suit 1.., other cards 0 (they cannot win)."""
-    keys = []
-    for card in range(len(SIXTYSIX)):
-        suit, rank = SIXTYSIX.suit_of(card), SIXTYSIX.rank_of(card)
-        keys.append(11 + rank if suit == trump else 1 + rank if suit == led else 0)
-    return keys
-
-
-KEYS = [[_trick_keys(trump, led) for led in range(SUITS)] for trump in range(SUITS)]
+KEYS = key_tables([SIXTYSIX.suit_of(c) for c in range(len(SIXTYSIX))],
+                  [SIXTYSIX.rank_of(c) for c in range(len(SIXTYSIX))], SUITS, SUITS, 11)
+"""Key tables ``[trump][led][card]``: trumps 11.., the led suit 1.., other cards 0."""
 
 
 @cache
