@@ -172,7 +172,9 @@ def test_records_are_imported_and_downloaded_on_the_history_page(
     page.fill("#import-name", "Ann")
     page.set_input_files("#import-file", str(part))
     page.wait_for_url(re.compile(r"/table/"))
-    page.wait_for_function("() => document.body.dataset.seat === '0'")
+    # the seat is written at the hello, the version with the first state frame after it
+    page.wait_for_function("() => document.body.dataset.seat === '0' && "
+                           "document.body.dataset.version !== undefined")
     assert int(data(page)["version"]) >= 3
     # a refused upload logs a failed request: in a page of its own, not the checked one
     context = browser.new_context(base_url=server.url)
