@@ -9,7 +9,8 @@ cards in each hand and a random leader; each is solved by the kernel (every card
 trick count, :class:`~tricktable.solver.compiled.Kernel`) and by DDS's ``solve_board``
 (every card's count, one thread), one after the other, position by position. Reports,
 per size, whether every value is equal, the median CPU time of each, the median of
-the per-position ratios and each one's median nodes (DDS's own count). Game part:
+the per-position ratios and each one's median nodes: all the kernel's, and those at
+a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game part:
 card points and score of random positions of a whole hand (13 cards each in Rook, the
 12 of a Pinochle hand) through :func:`tricktable.solver.solve`. CPU times are this
 process's (``time.process_time``); the machine's load average is printed with them.
@@ -65,6 +66,7 @@ def bridge_size(size: int, count: int, budget: float) -> dict[str, Any]:
     theirs: list[float] = []
     ratios: list[float] = []
     nodes: list[int] = []
+    trick_nodes: list[int] = []
     dds_nodes: list[int] = []
     equal = 0
     exceeded = 0
@@ -92,6 +94,7 @@ def bridge_size(size: int, count: int, budget: float) -> dict[str, Any]:
         theirs.append(end - middle)
         ratios.append((middle - start) / max(end - middle, 1e-6))
         nodes.append(result.nodes)
+        trick_nodes.append(result.trick_nodes)
         dds_nodes.append(board._data.nodes)  # DDS's futureTricks.nodes (endplay keeps it private)
     return {
         "size": size, "positions": len(ours), "equal": equal, "over_budget": exceeded,
@@ -99,6 +102,7 @@ def bridge_size(size: int, count: int, budget: float) -> dict[str, Any]:
         "dds_ms": 1000 * statistics.median(theirs) if theirs else None,
         "ratio": statistics.median(ratios) if ratios else None,
         "nodes": statistics.median(nodes) if nodes else None,
+        "trick_nodes": statistics.median(trick_nodes) if trick_nodes else None,
         "dds_nodes": statistics.median(dds_nodes) if dds_nodes else None,
     }
 
@@ -174,7 +178,7 @@ def main() -> None:
     print(f"load average before {report['load_before'][0]:.2f}, after "
           f"{report['load_after'][0]:.2f}; kernel ready in {report['first_use_s']:.2f} s")
     print("cards  positions  equal  over-budget  kernel ms  DDS ms  ratio  kernel nodes"
-          "  DDS nodes")
+          "  at trick starts  DDS nodes")
     total = equal = 0
     for row in report["bridge"]:
         total += row["positions"]
@@ -184,7 +188,7 @@ def main() -> None:
             continue
         print(f"{row['size']:5}  {row['positions']:9}  {row['equal']:5}  {row['over_budget']:11}"
               f"  {row['ours_ms']:9.2f}  {row['dds_ms']:6.2f}  {row['ratio']:5.1f}"
-              f"  {row['nodes']:12.0f}  {row['dds_nodes']:9.0f}")
+              f"  {row['nodes']:12.0f}  {row['trick_nodes']:15.0f}  {row['dds_nodes']:9.0f}")
     print(f"equal to DDS: {equal} of {total}")
     for row in report["games"]:
         median = "-" if row["median_ms"] is None else f"{row['median_ms']:.1f} ms"

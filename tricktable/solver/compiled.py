@@ -128,11 +128,13 @@ def tables(spec: PlaySpec) -> Tables:
 class KernelResult:
     """A solved position: ``value`` is what the side takes from here on (tricks, or
     card points with the spec's bonuses), ``cards`` each card's value (with ``each``),
-    ``nodes`` the positions searched."""
+    ``nodes`` the positions searched, ``trick_nodes`` those at a trick's start (what DDS
+    counts as its nodes)."""
 
     value: int
     cards: dict[Card, int]
     nodes: int
+    trick_nodes: int = 0
 
 
 class Kernel:
@@ -181,10 +183,10 @@ class Kernel:
                           and spec.players * classes <= dd_tricks.MAX_COUNTS
                           and largest <= 15)
         if self.partition:
-            buckets = (1 << table_bits) // dd_tricks.WAYS  # as many rows as the other table
-            self.tt = np.zeros((buckets * dd_tricks.WAYS, dd_tricks.OWNERS + classes),
-                               dtype=np.int64)
-            self.tt_next = np.zeros(buckets, dtype=np.int64)
+            # as many rows as the other table, and a key slot for every two rows
+            self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + classes), dtype=np.int64)
+            self.keys = np.zeros((1 << (table_bits - 1), 3), dtype=np.int64)
+            self.meta = np.zeros(2, dtype=np.int64)
             self.rel = np.zeros(size_of(spec) + 2, dtype=np.int64)
             self.own = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
         else:
@@ -229,35 +231,43 @@ class Kernel:
         else:
             ceiling = max(h.bit_count() for h in position.hands) + (1 if ntrick else 0)
         deadline = 0 if max_seconds is None else int((time.perf_counter() + max_seconds) * 1e6)
-        counters = np.array([0, max_nodes, 0, deadline], dtype=np.int64)
+        counters = np.array([0, max_nodes, 0, deadline, 0], dtype=np.int64)
         size = len(spec.follows)
         out_cards = np.zeros(size, dtype=np.int64)
         out_values = np.zeros(size, dtype=np.int64)
         start = ceiling // 2 if guess is None else guess
-        spec_arrays = (self.params, self.maxside, t.follows, t.rank, t.trumps, self.points,
-                       t.class_masks, t.class_of, t.rank_lo, t.rank_hi)
-        root = (start, position.to_move, ntrick, position.win_pos if ntrick else 0,
-                position.win_key, ceiling, hands, tricks, state, *spec_arrays)
+        arrays = {dd.HANDS_AT: hands, dd.TRICKS_AT: tricks, dd.STATE_AT: state,
+                  dd.PARAMS_AT: self.params, dd.MAXSIDE_AT: self.maxside,
+                  dd.FOLLOWS_AT: t.follows, dd.RANK_AT: t.rank, dd.TRUMPS_AT: t.trumps,
+                  dd.POINTS_AT: self.points, dd.CLASS_MASKS_AT: t.class_masks,
+                  dd.CLASS_OF_AT: t.class_of, dd.RANK_LO_AT: t.rank_lo,
+                  dd.RANK_HI_AT: t.rank_hi, dd.HISTORY_AT: self.history,
+                  dd.MOVES_AT: self.moves, dd.SCORES_AT: self.scores,
+                  dd.COUNTERS_AT: counters, dd.OUT_CARDS_AT: out_cards,
+                  dd.OUT_VALUES_AT: out_values}
         if self.partition:
-            count = dd_tricks.solve_root(
-                int(each), *root, self.tt, self.tt_next, self.history, self.moves, self.scores,
-                counters, self.rel, self.own, out_cards, out_values)
+            arrays.update({dd.TT_AT: self.tt, dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
+                           dd.REL_AT: self.rel, dd.OWN_AT: self.own})
         else:
-            count = dd_search.solve_root(
-                each, *root, self.tt_keys, self.tt_bounds, self.history, self.moves,
-                self.scores, counters, self.words, out_cards, out_values)
+            arrays.update({dd.TT_KEYS_AT: self.tt_keys, dd.TT_BOUNDS_AT: self.tt_bounds,
+                           dd.WORDS_AT: self.words})
+        root = (start, position.to_move, ntrick, position.win_pos if ntrick else 0,
+                position.win_key, ceiling, dd.search_context(arrays))
+        search = dd_tricks.solve_root if self.partition else dd_search.solve_root
+        count = search(int(each) if self.partition else each, *root)
         nodes = int(counters[dd.NODES])
+        trick_nodes = int(counters[dd.TRICK_NODES])
         self.nodes += nodes
         if counters[dd.ABORTED]:
             what = f"{max_nodes} nodes" if counters[dd.ABORTED] == dd.ABORT_NODES \
                 else f"{max_seconds} s"
             raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
         if not each:
-            return KernelResult(int(out_values[0]) * unit, {}, nodes)
+            return KernelResult(int(out_values[0]) * unit, {}, nodes, trick_nodes)
         values = {t.order[int(out_cards[i])]: int(out_values[i]) * unit for i in range(count)}
         mine = self.maxside[position.to_move] == 1
         value = max(values.values()) if mine else min(values.values())
-        return KernelResult(value, values, nodes)
+        return KernelResult(value, values, nodes, trick_nodes)
 
 
 def size_of(spec: PlaySpec) -> int:

@@ -18,9 +18,12 @@ last-trick and most-tricks bonuses. This module holds what they share: the rules
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba import int64
+from numba.core import cgutils, types
 from numba.extending import intrinsic
 from numba.types import UniTuple  # type: ignore[attr-defined]
 
@@ -47,8 +50,15 @@ PLAYERS, DUTY, LAST_BONUS, MOST_BONUS, BONUS_MAX, HAND_TRICKS, POINTS, RELATIVE,
     QUICK, CLASSES, TRICKS_IN_KEY = range(11)
 # state: int64 array of what changes during the search
 MY_TRICKS, TRICKS_PLAYED, LIVE_POINTS = range(3)
-# counters: int64 array of the search's bookkeeping
-NODES, LIMIT, ABORTED, DEADLINE_US = range(4)
+# a search's context: the slot of each of its arrays (search_context)
+HANDS_AT, TRICKS_AT, STATE_AT, PARAMS_AT, MAXSIDE_AT, FOLLOWS_AT, RANK_AT, TRUMPS_AT, \
+    POINTS_AT, CLASS_MASKS_AT, CLASS_OF_AT, RANK_LO_AT, RANK_HI_AT, HISTORY_AT, MOVES_AT, \
+    SCORES_AT, COUNTERS_AT, TT_AT, KEYS_AT, META_AT, REL_AT, OWN_AT, TT_KEYS_AT, \
+    TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT = range(27)
+CONTEXT_SLOTS = 27
+# counters: int64 array of the search's bookkeeping (TRICK_NODES: the nodes at a trick's
+# start, the count DDS reports as its nodes)
+NODES, LIMIT, ABORTED, DEADLINE_US, TRICK_NODES = range(5)
 ABORT_NODES, ABORT_TIME = 1, 2
 
 @intrinsic
@@ -76,6 +86,77 @@ def _ctlz(typingctx: object, x: object) -> tuple[object, object]:
                 args: list[ir.Value]) -> ir.Value:
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
     return I(I), codegen
+
+
+def _view(context: Any, builder: ir.IRBuilder, kind: Any, address: ir.Value,
+          shape: list[ir.Value]) -> ir.Value:
+    """An int64 array of ``kind`` (C order) over the memory at ``address``, owning nothing:
+    no reference count, like the arrays of ``numba.carray``."""
+    view = context.make_array(kind)(context, builder)
+    itemsize = context.get_constant(types.intp, 8)
+    strides = [itemsize]
+    for length in reversed(shape[1:]):
+        strides.insert(0, builder.mul(length, strides[0]))
+    pack: Any = cgutils.pack_array
+    context.populate_array(view, data=builder.inttoptr(address, view.data.type),
+                           shape=pack(builder, shape), strides=pack(builder, strides),
+                           itemsize=itemsize, meminfo=None)
+    return view._getvalue()
+
+
+@intrinsic
+def _vector_at(typingctx: object, address: object, length: object) -> tuple[object, object]:
+    """The int64 vector of ``length`` items at ``address``."""
+    def codegen(context: Any, builder: ir.IRBuilder, signature: Any,
+                args: list[ir.Value]) -> ir.Value:
+        return _view(context, builder, signature.return_type, args[0], [args[1]])
+    return A1(I, I), codegen
+
+
+@intrinsic
+def _matrix_at(typingctx: object, address: object, rows: object,
+               columns: object) -> tuple[object, object]:
+    """The int64 matrix of ``rows`` x ``columns`` at ``address``."""
+    def codegen(context: Any, builder: ir.IRBuilder, signature: Any,
+                args: list[ir.Value]) -> ir.Value:
+        return _view(context, builder, signature.return_type, args[0], list(args[1:]))
+    return A2(I, I, I), codegen
+
+
+@kernel(A1(A1, I))
+def vector(context: np.ndarray, slot: int) -> np.ndarray:
+    """The vector in ``slot`` of a search's context (see :func:`search_context`)."""
+    return _vector_at(context[3 * slot], context[3 * slot + 1])  # type: ignore[call-arg]
+
+
+@kernel(A2(A1, I))
+def matrix(context: np.ndarray, slot: int) -> np.ndarray:
+    """The matrix in ``slot`` of a search's context."""
+    return _matrix_at(context[3 * slot], context[3 * slot + 1],  # type: ignore[call-arg]
+                      context[3 * slot + 2])
+
+
+def search_context(arrays: dict[int, np.ndarray]) -> np.ndarray:
+    """One int64 array naming a search's arrays by slot: the address, rows and columns
+    of each (the caller keeps the arrays alive while the search runs).
+
+    numba copies every array passed to a call (seven to nine words each, and a
+    reference count): the recursive searches pass this one array instead of some
+    twenty, and read the others from it.
+
+    >>> hands = np.array([3, 12], dtype=np.int64)
+    >>> context = search_context({HANDS_AT: hands})
+    >>> vector(context, HANDS_AT).tolist()
+    [3, 12]
+    """
+    context = np.zeros(3 * CONTEXT_SLOTS, dtype=np.int64)
+    for slot, array in arrays.items():
+        if array.dtype != np.int64 or not array.flags.c_contiguous or array.ndim > 2:
+            raise ValueError("a search reads C-ordered int64 vectors and matrices only")
+        context[3 * slot] = array.ctypes.data
+        context[3 * slot + 1] = array.shape[0]
+        context[3 * slot + 2] = array.shape[1] if array.ndim == 2 else 1
+    return context
 
 
 @kernel(I(I))
@@ -321,15 +402,27 @@ def reopen_trick(winner: int, taken: int, state: np.ndarray, maxside: np.ndarray
     return ZERO
 
 
-@kernel(I(I, I, I, I, I, I, I, A1, A1, *SPEC, A2, A2, A2))
+@kernel(I(I, I, I, I, I, I, I, A1))
 def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_key: int,
-             best_hint: int, hands: np.ndarray, trick: np.ndarray, params: np.ndarray,
-             maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
-             points: np.ndarray, class_masks: np.ndarray, class_of: np.ndarray,
-             rank_lo: np.ndarray, rank_hi: np.ndarray, history: np.ndarray,
-             moves: np.ndarray, scores: np.ndarray) -> int:
+             best_hint: int, context: np.ndarray) -> int:
     """The cards worth trying at this node, one of each run of equivalent ones, into
     ``moves[depth]``, best guesses first; returns how many."""
+    hands = vector(context, HANDS_AT)
+    tricks = matrix(context, TRICKS_AT)
+    trick = tricks[vector(context, STATE_AT)[TRICKS_PLAYED]]
+    params = vector(context, PARAMS_AT)
+    maxside = vector(context, MAXSIDE_AT)
+    follows = vector(context, FOLLOWS_AT)
+    rank = vector(context, RANK_AT)
+    trumps = vector(context, TRUMPS_AT)
+    points = vector(context, POINTS_AT)
+    class_masks = vector(context, CLASS_MASKS_AT)
+    class_of = vector(context, CLASS_OF_AT)
+    rank_lo = vector(context, RANK_LO_AT)
+    rank_hi = vector(context, RANK_HI_AT)
+    history = matrix(context, HISTORY_AT)
+    moves = matrix(context, MOVES_AT)
+    scores = matrix(context, SCORES_AT)
     players = params[PLAYERS]
     is_points = params[POINTS]
     hand = hands[seat]

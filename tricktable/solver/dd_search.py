@@ -22,28 +22,47 @@ from tricktable.solver.dd import (
     ABORT_TIME,
     ABORTED,
     BONUS_MAX,
+    CLASS_MASKS_AT,
     CLASSES,
+    COUNTERS_AT,
     DEADLINE_US,
+    FOLLOWS_AT,
     HAND_TRICKS,
     HAND_WORDS,
+    HANDS_AT,
+    HISTORY_AT,
     KEY_WORDS,
     LAST_BONUS,
     LIMIT,
     LIVE_POINTS,
+    MAXSIDE_AT,
     MOST_BONUS,
+    MOVES_AT,
     MY_TRICKS,
     NEG,
     NODES,
     NONE,
     ONE,
+    OUT_CARDS_AT,
+    OUT_VALUES_AT,
+    PARAMS_AT,
     PLAYERS,
     POINTS,
+    POINTS_AT,
     POS,
     QUICK,
+    RANK_AT,
     RELATIVE,
     SPEC,
+    STATE_AT,
+    TRICK_NODES,
+    TRICKS_AT,
     TRICKS_IN_KEY,
     TRICKS_PLAYED,
+    TRUMPS_AT,
+    TT_BOUNDS_AT,
+    TT_KEYS_AT,
+    WORDS_AT,
     ZERO,
     I,
     advance,
@@ -52,8 +71,10 @@ from tricktable.solver.dd import (
     compact,
     generate,
     lowest,
+    matrix,
     popcount,
     reopen_trick,
+    vector,
 )
 from tricktable.solver.dd import (
     quick as quick_tricks,
@@ -118,16 +139,26 @@ def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarr
     return 1
 
 
-@kernel(I(I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2))
+@kernel(I(I, I, I, I, I, I, I, A1))
 def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha: int,
-           beta: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
-           params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
-           trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
-           class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
-           tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray,
-           moves: np.ndarray, scores: np.ndarray, counters: np.ndarray,
-           words: np.ndarray) -> int:
+           beta: int, context: np.ndarray) -> int:
     """Fail-soft alpha-beta: what the side searched for takes from this node on."""
+    hands = vector(context, HANDS_AT)
+    tricks = matrix(context, TRICKS_AT)
+    state = vector(context, STATE_AT)
+    params = vector(context, PARAMS_AT)
+    maxside = vector(context, MAXSIDE_AT)
+    follows = vector(context, FOLLOWS_AT)
+    rank = vector(context, RANK_AT)
+    trumps = vector(context, TRUMPS_AT)
+    points = vector(context, POINTS_AT)
+    class_masks = vector(context, CLASS_MASKS_AT)
+    tt_keys = matrix(context, TT_KEYS_AT)
+    tt_bounds = matrix(context, TT_BOUNDS_AT)
+    history = matrix(context, HISTORY_AT)
+    moves = matrix(context, MOVES_AT)
+    counters = vector(context, COUNTERS_AT)
+    words = matrix(context, WORDS_AT)
     counters[NODES] += 1
     if counters[NODES] > counters[LIMIT]:
         counters[ABORTED] = ABORT_NODES
@@ -142,6 +173,8 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     is_points = params[POINTS]
     slot = -1
     best_hint = -1
+    if ntrick == 0:
+        counters[TRICK_NODES] += 1
     alpha0 = alpha
     beta0 = beta
     lower = 0
@@ -220,9 +253,7 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     lead = trick[0]
     if ntrick == 0:
         lead = -1
-    n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, hands, trick, params,
-                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
-                 rank_hi, history, moves, scores)
+    n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, context)
     maximizing = maxside[seat] == 1
     best = NEG if maximizing else POS
     best_card = -1
@@ -236,16 +267,12 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                                    trumps)
         if ntrick + 1 < players:
             value = search(depth + 1, (seat + 1) % players, ntrick + 1, new_pos, new_key,
-                           alpha, beta, hands, tricks, state, params, maxside, follows, rank,
-                           trumps, points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
-                           tt_bounds, history, moves, scores, counters, words)
+                           alpha, beta, context)
         else:
             winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
                                               maxside, points)
-            value = gain + search(depth + 1, winner, ZERO, ZERO, NONE, alpha - gain, beta - gain,
-                                  hands, tricks, state, params, maxside, follows, rank, trumps,
-                                  points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
-                                  tt_bounds, history, moves, scores, counters, words)
+            value = gain + search(depth + 1, winner, ZERO, ZERO, NONE, alpha - gain,
+                                  beta - gain, context)
             reopen_trick(winner, taken, state, maxside)
         hands[seat] ^= bit
         if counters[ABORTED]:
@@ -284,16 +311,13 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     return best
 
 
-@kernel(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2))
+@kernel(I(I, I, I, I, I, I, I, I, A1))
 def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
-         floor: int, ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
-         params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
-         trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
-         class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
-         tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray, moves: np.ndarray,
-         scores: np.ndarray, counters: np.ndarray, words: np.ndarray) -> int:
+         floor: int, ceiling: int, context: np.ndarray) -> int:
     """The exact value in ``[floor, ceiling]`` by null-window searches: from ``guess`` for
     tricks (MTD(f)), by halving the range for points."""
+    params = vector(context, PARAMS_AT)
+    counters = vector(context, COUNTERS_AT)
     lower = floor
     upper = ceiling
     value = min(max(guess, floor), ceiling)
@@ -302,10 +326,7 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
             target = (lower + upper + 1) // 2
         else:  # a few tricks: step from the guess
             target = value + 1 if value == lower else value
-        value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, hands, tricks,
-                       state, params, maxside, follows, rank, trumps, points, class_masks,
-                       class_of, rank_lo, rank_hi, tt_keys, tt_bounds, history, moves, scores,
-                       counters, words)
+        value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, context)
         if counters[ABORTED]:
             return 0
         if value < target:
@@ -315,30 +336,32 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
     return lower
 
 
-@kernel(I(boolean, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A2, A2, A2, A2, A1, A2, A1, A1))
+@kernel(I(boolean, I, I, I, I, I, I, A1))
 def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
-               ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
-               params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
-               trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
-               class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
-               tt_keys: np.ndarray, tt_bounds: np.ndarray, history: np.ndarray,
-               moves: np.ndarray, scores: np.ndarray, counters: np.ndarray, words: np.ndarray,
-               out_cards: np.ndarray, out_values: np.ndarray) -> int:
+               ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` False: in ``out_values[0]``) or each distinct
     card's value (into ``out_cards``/``out_values``); returns how many were written."""
+    hands = vector(context, HANDS_AT)
+    tricks = matrix(context, TRICKS_AT)
+    state = vector(context, STATE_AT)
+    params = vector(context, PARAMS_AT)
+    maxside = vector(context, MAXSIDE_AT)
+    follows = vector(context, FOLLOWS_AT)
+    rank = vector(context, RANK_AT)
+    trumps = vector(context, TRUMPS_AT)
+    points = vector(context, POINTS_AT)
+    moves = matrix(context, MOVES_AT)
+    counters = vector(context, COUNTERS_AT)
+    out_cards = vector(context, OUT_CARDS_AT)
+    out_values = vector(context, OUT_VALUES_AT)
     if not each:
-        out_values[0] = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling, hands,
-                             tricks,
-                             state, params, maxside, follows, rank, trumps, points, class_masks,
-                             class_of, rank_lo, rank_hi, tt_keys, tt_bounds, history, moves,
-                             scores, counters, words)
+        out_values[0] = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling,
+                             context)
         return 1
     players = params[PLAYERS]
     trick = tricks[state[TRICKS_PLAYED]]
     lead = trick[0] if ntrick > 0 else -1
-    n = generate(ZERO, seat, ntrick, lead, win_pos, win_key, NONE, hands, trick, params, maxside,
-                 follows, rank, trumps, points, class_masks, class_of, rank_lo, rank_hi,
-                 history, moves, scores)
+    n = generate(ZERO, seat, ntrick, lead, win_pos, win_key, NONE, context)
     for i in range(n):
         out_cards[i] = moves[0, i]
     leader = (seat - ntrick + players) % players
@@ -350,17 +373,13 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
         new_pos, new_key = advance(seat, card, ntrick, lead, win_pos, win_key, follows, rank,
                                    trumps)
         if ntrick + 1 < players:
-            value = mtdf(guess, ONE, (seat + 1) % players, ntrick + 1, new_pos, new_key, ZERO,
-                         ceiling, hands, tricks, state, params, maxside, follows, rank, trumps,
-                         points, class_masks, class_of, rank_lo, rank_hi, tt_keys, tt_bounds,
-                         history, moves, scores, counters, words)
+            value = mtdf(guess, ONE, (seat + 1) % players, ntrick + 1, new_pos, new_key,
+                         ZERO, ceiling, context)
         else:
             winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
                                               maxside, points)
-            value = gain + mtdf(guess - gain, ONE, winner, ZERO, ZERO, NONE, ZERO, ceiling - gain,
-                                hands, tricks, state, params, maxside, follows, rank, trumps,
-                                points, class_masks, class_of, rank_lo, rank_hi, tt_keys,
-                                tt_bounds, history, moves, scores, counters, words)
+            value = gain + mtdf(guess - gain, ONE, winner, ZERO, ZERO, NONE, ZERO,
+                                ceiling - gain, context)
             reopen_trick(winner, taken, state, maxside)
         hands[seat] ^= bit
         if counters[ABORTED]:

@@ -47,16 +47,38 @@ from tricktable.solver.dd import (
     ABORT_NODES,
     ABORT_TIME,
     ABORTED,
+    CLASS_MASKS_AT,
+    CLASS_OF_AT,
     CLASSES,
+    COUNTERS_AT,
     DEADLINE_US,
     DUTY,
+    FOLLOWS_AT,
+    HANDS_AT,
+    HISTORY_AT,
+    KEYS_AT,
     LIMIT,
+    MAXSIDE_AT,
+    META_AT,
+    MOVES_AT,
     NODES,
+    NONE,
     ONE,
+    OUT_CARDS_AT,
+    OUT_VALUES_AT,
+    OWN_AT,
+    PARAMS_AT,
     PLAYERS,
-    SPEC,
+    POINTS_AT,
+    RANK_AT,
+    REL_AT,
+    STATE_AT,
+    TRICK_NODES,
+    TRICKS_AT,
     TRICKS_PLAYED,
     TRUMP,
+    TRUMPS_AT,
+    TT_AT,
     ZERO,
     I,
     advance,
@@ -66,19 +88,23 @@ from tricktable.solver.dd import (
     highest,
     legal,
     lowest,
+    matrix,
     popcount,
     quick,
     reopen_trick,
+    vector,
 )
 from tricktable.solver.kernel_cache import kernel
 
-# table rows per bucket: every pattern of one key lands in its bucket (at 13 cards a hand,
-# 16 a bucket took about 3 times the nodes of 128, and 128 a sixth more than 256); a
-# lookup reads only the rows written so far
-WAYS = 256
-# a table row: the key (lengths, and the leader in the second word), lower and upper
-# bound, the relevant count per class (5 bits each), the best card, one owners word per class
-LEN0, LEN1, LOWER, UPPER, COUNTS, BEST, OWNERS = range(7)
+# the table: a hash of the keys (lengths and leader), each with its chain of pattern rows
+# (newest first), so a lookup reads only the patterns of its own key; when the rows or
+# the keys run out, the table starts again empty (it is only a cache of proven bounds)
+KEY_LOW, KEY_HIGH, KEY_FIRST = range(3)  # a key's slot: its two words, its first row + 1
+PROBES = 16  # slots tried from a key's hash before the table counts as full
+ROWS_USED, KEYS_USED = range(2)  # the table's bookkeeping (``meta``)
+# a row: lower and upper bound, the relevant count per class (5 bits each), the best card,
+# the next row of its key's chain (-1: none), one owners word per class
+LOWER, UPPER, COUNTS, BEST, NEXT, OWNERS = range(6)
 NO_BOUND = 1 << 20
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
 
@@ -297,14 +323,32 @@ def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     return word
 
 
-@kernel(I(I, I, I))
-def bucket_of(low: int, high: int, buckets: int) -> int:
-    """The first row of the key's bucket (``buckets`` a power of two)."""
+@kernel(I(I, I, A2))
+def key_slot(low: int, high: int, keys: np.ndarray) -> int:
+    """The slot of the key (``low``, ``high``) in ``keys``, or of the empty slot where it
+    belongs (its first row 0); -1 where :data:`PROBES` slots from its hash are all taken."""
     h = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(high)) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(32)
-    return np.int64(h & np.uint64(buckets - 1)) * WAYS
+    size_mask = keys.shape[0] - 1
+    slot = np.int64(h & np.uint64(size_mask))
+    for _ in range(PROBES):
+        if keys[slot, KEY_FIRST] == 0 or (keys[slot, KEY_LOW] == low
+                                          and keys[slot, KEY_HIGH] == high):
+            return slot
+        slot = (slot + 1) & size_mask
+    return NONE
+
+
+@kernel(I(A2, A1))
+def clear_table(keys: np.ndarray, meta: np.ndarray) -> int:
+    """Empty the table (every key's chain dropped)."""
+    for slot in range(keys.shape[0]):
+        keys[slot, KEY_FIRST] = 0
+    meta[ROWS_USED] = 0
+    meta[KEYS_USED] = 0
+    return ZERO
 
 
 @kernel(boolean(A2, I, I, A2, I, I))
@@ -380,56 +424,79 @@ def cover_runs(found: int, seat: int, ntrick: int, lead: int, win_key: int, hand
     return found
 
 
-@kernel(I(I, I, I, I, I, I, I, I, I, A2, A1, A2, A1, A1))
-def store(row: int, key_low: int, key_high: int, found: int, live: int, result: int,
-          target: int, best_card: int, depth: int, tt: np.ndarray, tt_next: np.ndarray,
+@kernel(I(I, I, I, I, I, I, I, I, A2, A2, A1, A2, A1, A1))
+def store(key_low: int, key_high: int, found: int, live: int, result: int, target: int,
+          best_card: int, depth: int, tt: np.ndarray, keys: np.ndarray, meta: np.ndarray,
           own: np.ndarray, params: np.ndarray, class_masks: np.ndarray) -> int:
-    """Record a probe's answer at a trick start under its pattern: the owners of its
-    relevant live cards."""
+    """Record a probe's answer at a trick start under its key and pattern: the owners of
+    its relevant live cards. Returns the row written."""
     classes = params[CLASSES]
     counts = ZERO
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
-    slot = -1
-    for r in range(row, row + min(tt_next[row // WAYS], WAYS)):  # the rows written so far
-        if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high or tt[r, COUNTS] != counts:
-            continue
-        if matches(tt, r, counts, own, depth, classes):
-            slot = r
-            break
-    if slot < 0:
-        bucket = row // WAYS
-        slot = row + tt_next[bucket] % WAYS  # in turn: tt_next counts the rows written
-        tt_next[bucket] += 1
-        tt[slot, LEN0] = key_low
-        tt[slot, LEN1] = key_high
-        tt[slot, COUNTS] = counts
-        tt[slot, LOWER] = 0
-        tt[slot, UPPER] = NO_BOUND
-        tt[slot, BEST] = -1
+    slot = key_slot(key_low, key_high, keys)
+    if slot >= 0:
+        r = keys[slot, KEY_FIRST] - 1
+        while r >= 0:
+            if tt[r, COUNTS] == counts and matches(tt, r, counts, own, depth, classes):
+                break
+            r = tt[r, NEXT]
+    else:
+        r = NONE
+    if r < 0:
+        if slot < 0 or meta[ROWS_USED] == tt.shape[0] \
+                or 4 * meta[KEYS_USED] >= 3 * keys.shape[0]:
+            clear_table(keys, meta)
+            slot = key_slot(key_low, key_high, keys)
+        if keys[slot, KEY_FIRST] == 0:
+            keys[slot, KEY_LOW] = key_low
+            keys[slot, KEY_HIGH] = key_high
+            meta[KEYS_USED] += 1
+        r = meta[ROWS_USED]
+        meta[ROWS_USED] += 1
+        tt[r, NEXT] = keys[slot, KEY_FIRST] - 1
+        keys[slot, KEY_FIRST] = r + 1
+        tt[r, COUNTS] = counts
+        tt[r, LOWER] = 0
+        tt[r, UPPER] = NO_BOUND
+        tt[r, BEST] = -1
         for k in range(classes):
             mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
-            tt[slot, OWNERS + k] = own[depth, k] & mask
+            tt[r, OWNERS + k] = own[depth, k] & mask
     if result:
-        if target > tt[slot, LOWER]:
-            tt[slot, LOWER] = target
-    elif target - 1 < tt[slot, UPPER]:
-        tt[slot, UPPER] = target - 1
+        if target > tt[r, LOWER]:
+            tt[r, LOWER] = target
+    elif target - 1 < tt[r, UPPER]:
+        tt[r, UPPER] = target - 1
     if best_card >= 0:
-        tt[slot, BEST] = best_card
-    return slot
+        tt[r, BEST] = best_card
+    return r
 
 
-@kernel(I(I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2))
+@kernel(I(I, I, I, I, I, I, A1))
 def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target: int,
-          hands: np.ndarray, tricks: np.ndarray, state: np.ndarray, params: np.ndarray,
-          maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray,
-          points: np.ndarray, class_masks: np.ndarray, class_of: np.ndarray,
-          rank_lo: np.ndarray, rank_hi: np.ndarray, tt: np.ndarray, tt_next: np.ndarray,
-          history: np.ndarray, moves: np.ndarray, scores: np.ndarray, counters: np.ndarray,
-          rel: np.ndarray, own: np.ndarray) -> int:
+          context: np.ndarray) -> int:
     """1 if the side searched for takes at least ``target`` of the tricks from this node
     on (the trick in progress counted), else 0; ``rel[depth]``: the relevant cards."""
+    hands = vector(context, HANDS_AT)
+    tricks = matrix(context, TRICKS_AT)
+    state = vector(context, STATE_AT)
+    params = vector(context, PARAMS_AT)
+    maxside = vector(context, MAXSIDE_AT)
+    follows = vector(context, FOLLOWS_AT)
+    rank = vector(context, RANK_AT)
+    trumps = vector(context, TRUMPS_AT)
+    points = vector(context, POINTS_AT)
+    class_masks = vector(context, CLASS_MASKS_AT)
+    class_of = vector(context, CLASS_OF_AT)
+    tt = matrix(context, TT_AT)
+    keys = matrix(context, KEYS_AT)
+    meta = vector(context, META_AT)
+    history = matrix(context, HISTORY_AT)
+    moves = matrix(context, MOVES_AT)
+    counters = vector(context, COUNTERS_AT)
+    rel = vector(context, REL_AT)
+    own = matrix(context, OWN_AT)
     counters[NODES] += 1
     if counters[NODES] > counters[LIMIT]:
         counters[ABORTED] = ABORT_NODES
@@ -441,6 +508,8 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             counters[ABORTED] = ABORT_TIME
             return ZERO
     rel[depth] = ZERO
+    if ntrick == 0:
+        counters[TRICK_NODES] += 1
     left = popcount(hands[seat])
     if target <= 0:
         return ONE
@@ -457,7 +526,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         if (taker == 1 and target == 1) or (taker == 0 and target == left):
             rel[depth] = used
             return taker
-    row = -1
+    stored = False  # a trick start: its answer goes into the table
     best_hint = -1
     live = ZERO
     for s in range(players):
@@ -495,13 +564,16 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             rel[depth] = used
             return answer
         key_low, key_high = table_key(hands, players, class_masks, classes, seat)
-        row = bucket_of(key_low, key_high, tt.shape[0] // WAYS)
+        stored = True
         for k in range(classes):
             own[depth, k] = owners(class_masks[k], hands, players, live)
-        for r in range(row, row + min(tt_next[row // WAYS], WAYS)):
-            if tt[r, LEN0] != key_low or tt[r, LEN1] != key_high:
-                continue
+        slot = key_slot(key_low, key_high, keys)
+        r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
+        while r >= 0:
             counts = tt[r, COUNTS]
+            if not matches(tt, r, counts, own, depth, classes):
+                r = tt[r, NEXT]
+                continue
             if not matches(tt, r, counts, own, depth, classes):
                 continue
             if tt[r, LOWER] >= target:
@@ -510,12 +582,11 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             if tt[r, UPPER] < target:
                 rel[depth] = pattern_cards(counts, class_masks, params, live)
                 return ZERO
-            if tt[r, BEST] >= 0 and (hands[seat] >> tt[r, BEST]) & 1:
+            if best_hint < 0 and tt[r, BEST] >= 0 and (hands[seat] >> tt[r, BEST]) & 1:
                 best_hint = tt[r, BEST]
+            r = tt[r, NEXT]
     lead = trick[0] if ntrick > 0 else -1
-    n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, hands, trick, params,
-                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
-                 rank_hi, history, moves, scores)
+    n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, context)
     maximizing = maxside[seat] == 1
     cut = ONE if maximizing else ZERO
     result = ONE - cut
@@ -558,18 +629,13 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
                                    trumps)
         if ntrick + 1 < players:
             answer = probe(depth + 1, (seat + 1) % players, ntrick + 1, new_pos, new_key,
-                           target, hands, tricks, state, params, maxside, follows, rank, trumps,
-                           points, class_masks, class_of, rank_lo, rank_hi, tt, tt_next,
-                           history, moves, scores, counters, rel, own)
+                           target, context)
             child = rel[depth + 1]
         else:
             rule = trick_rule(new_pos, trick, class_of, class_masks)
             winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
                                               maxside, points)
-            answer = probe(depth + 1, winner, ZERO, ZERO, -ONE, target - gain, hands, tricks,
-                           state, params, maxside, follows, rank, trumps, points, class_masks,
-                           class_of, rank_lo, rank_hi, tt, tt_next, history, moves, scores,
-                           counters, rel, own)
+            answer = probe(depth + 1, winner, ZERO, ZERO, -ONE, target - gain, context)
             reopen_trick(winner, taken, state, maxside)
             child = rel[depth + 1] | rule
         hands[seat] ^= bit
@@ -593,29 +659,23 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         found = cover_runs(found, seat, ntrick, lead, win_key, hands, trick, live, params,
                            follows, rank, trumps, class_masks)
     rel[depth] = found
-    if row >= 0:
-        store(row, key_low, key_high, found, live, result, target, best_card, depth, tt,
-              tt_next, own, params, class_masks)
+    if stored:
+        store(key_low, key_high, found, live, result, target, best_card, depth, tt, keys,
+              meta, own, params, class_masks)
     return result
 
 
-@kernel(I(I, I, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2))
+@kernel(I(I, I, I, I, I, I, I, I, A1))
 def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
-          floor: int, ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
-          params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
-          trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
-          class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray, tt: np.ndarray,
-          tt_next: np.ndarray, history: np.ndarray, moves: np.ndarray, scores: np.ndarray,
-          counters: np.ndarray, rel: np.ndarray, own: np.ndarray) -> int:
+          floor: int, ceiling: int, context: np.ndarray) -> int:
     """The exact tricks to come in ``[floor, ceiling]``, by probes stepping from ``guess``
     (MTD(f) on a few trick counts)."""
+    counters = vector(context, COUNTERS_AT)
     lower = floor
     upper = ceiling
     target = min(max(guess, lower + 1), upper)
     while lower < upper:
-        if probe(depth, seat, ntrick, win_pos, win_key, target, hands, tricks, state, params,
-                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
-                 rank_hi, tt, tt_next, history, moves, scores, counters, rel, own):
+        if probe(depth, seat, ntrick, win_pos, win_key, target, context):
             lower = target
             target += 1
         else:
@@ -627,20 +687,25 @@ def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key:
     return lower
 
 
-@kernel(I(int64, I, I, I, I, I, I, A1, A2, A1, *SPEC, A2, A1, A2, A2, A2, A1, A1, A2, A1, A1))
+@kernel(I(int64, I, I, I, I, I, I, A1))
 def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
-               ceiling: int, hands: np.ndarray, tricks: np.ndarray, state: np.ndarray,
-               params: np.ndarray, maxside: np.ndarray, follows: np.ndarray, rank: np.ndarray,
-               trumps: np.ndarray, points: np.ndarray, class_masks: np.ndarray,
-               class_of: np.ndarray, rank_lo: np.ndarray, rank_hi: np.ndarray,
-               tt: np.ndarray, tt_next: np.ndarray, history: np.ndarray, moves: np.ndarray,
-               scores: np.ndarray, counters: np.ndarray, rel: np.ndarray, own: np.ndarray,
-               out_cards: np.ndarray, out_values: np.ndarray) -> int:
+               ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` 0: into ``out_values[0]``) or each distinct
     card's value (into ``out_cards``/``out_values``); returns how many were written."""
-    best = value(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling, hands, tricks,
-                 state, params, maxside, follows, rank, trumps, points, class_masks, class_of,
-                 rank_lo, rank_hi, tt, tt_next, history, moves, scores, counters, rel, own)
+    hands = vector(context, HANDS_AT)
+    tricks = matrix(context, TRICKS_AT)
+    state = vector(context, STATE_AT)
+    params = vector(context, PARAMS_AT)
+    maxside = vector(context, MAXSIDE_AT)
+    follows = vector(context, FOLLOWS_AT)
+    rank = vector(context, RANK_AT)
+    trumps = vector(context, TRUMPS_AT)
+    points = vector(context, POINTS_AT)
+    moves = matrix(context, MOVES_AT)
+    counters = vector(context, COUNTERS_AT)
+    out_cards = vector(context, OUT_CARDS_AT)
+    out_values = vector(context, OUT_VALUES_AT)
+    best = value(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling, context)
     if not each or counters[ABORTED]:
         out_values[0] = best
         return ONE
@@ -653,9 +718,7 @@ def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_
     players = params[PLAYERS]
     trick = tricks[state[TRICKS_PLAYED]]
     lead = trick[0] if ntrick > 0 else -1
-    n = generate(ZERO, seat, ntrick, lead, win_pos, win_key, -ONE, hands, trick, params,
-                 maxside, follows, rank, trumps, points, class_masks, class_of, rank_lo,
-                 rank_hi, history, moves, scores)
+    n = generate(ZERO, seat, ntrick, lead, win_pos, win_key, -ONE, context)
     for i in range(n):
         out_cards[i] = moves[0, i]
     leader = (seat - ntrick + players) % players
@@ -668,17 +731,12 @@ def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_
                                    trumps)
         if ntrick + 1 < players:
             result = value(best, ONE, (seat + 1) % players, ntrick + 1, new_pos, new_key,
-                           floor, ceiling, hands, tricks, state, params, maxside, follows, rank,
-                           trumps, points, class_masks, class_of, rank_lo, rank_hi, tt,
-                           tt_next, history, moves, scores, counters, rel, own)
+                           floor, ceiling, context)
         else:
             winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
                                               maxside, points)
             result = gain + value(best - gain, ONE, winner, ZERO, ZERO, -ONE, floor - gain,
-                                  ceiling - gain, hands, tricks, state, params, maxside,
-                                  follows, rank, trumps, points, class_masks, class_of,
-                                  rank_lo, rank_hi, tt, tt_next, history, moves, scores,
-                                  counters, rel, own)
+                                  ceiling - gain, context)
             reopen_trick(winner, taken, state, maxside)
         hands[seat] ^= bit
         if counters[ABORTED]:
