@@ -8,6 +8,7 @@ brute force, and on Rook deals mapped to bridge it must count DDS's tricks.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -98,6 +99,39 @@ def _after(position: Position, card: int, side: int, objective: str) -> int:
     after = Position(spec, tuple(hands), (), (), winner, 0, -1, position.tricks_played + 1,
                      tuple(side_tricks), position.side_points)
     return gain + minimax(after, side, objective)
+
+
+def test_points_by_partition_search_equal_the_search_on_exact_hands() -> None:
+    """Rook's card points (its most-tricks bonus too) go through the partition search,
+    whose table shares entries between positions that differ in low cards; on positions
+    of up to five cards a hand every card's value equals the search keyed on the exact
+    hands (itself checked against minimax above), for both sides."""
+    for game in _positions("rook", 12, 5):
+        assert isinstance(game, TrickGame)
+        position = game.position()
+        assert position is not None
+        for side in (0, 1):
+            kernel = Kernel(position.spec, side, "points")
+            assert kernel.partition
+            exact = Kernel(position.spec, side, "points", partition=False)
+            assert not exact.partition
+            ours, theirs = kernel.solve(position), exact.solve(position)
+            assert (ours.value, ours.cards) == (theirs.value, theirs.cards), game.seed
+
+
+def test_one_table_serves_positions_with_other_tricks_taken() -> None:
+    """The same cards with other trick counts so far: the most-tricks bonus differs, so
+    one kernel's table (shared by every solve of a hand) must keep them apart."""
+    for game in _positions("rook", 6, 3):
+        assert isinstance(game, TrickGame)
+        position = game.position()
+        assert position is not None
+        kernel = Kernel(position.spec, 0, "points")
+        played = position.tricks_played
+        for ours in range(played + 1):
+            taken = replace(position, side_tricks=(ours, played - ours))
+            exact = Kernel(position.spec, 0, "points", partition=False).solve(taken)
+            assert kernel.solve(taken).value == exact.value, (game.seed, ours)
 
 
 @pytest.mark.parametrize("name", PORTED)

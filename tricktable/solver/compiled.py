@@ -142,7 +142,7 @@ class Kernel:
     "points"; its transposition table serves every position of one hand with this spec."""
 
     def __init__(self, spec: PlaySpec, side: int, objective: str = "tricks",
-                 table_bits: int = TABLE_BITS) -> None:
+                 table_bits: int = TABLE_BITS, partition: bool = True) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"the kernel's objective is 'tricks' or 'points', not {objective!r}")
         if any(spec.calls):
@@ -177,15 +177,21 @@ class Kernel:
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
         ], dtype=np.int64)
         self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
-        # partition search for trick counts where only ranks within a class decide a trick
-        self.partition = (not points and t.partition and not t.copies and spec.players <= 4
+        # partition search where only ranks within a class decide a trick: for trick counts,
+        # and for card points where the owner of every card that scores fits one word
+        scoring = [card for card in range(len(self.points)) if self.points[card]]
+        self.point_cards = np.full(len(self.points), -1, dtype=np.int64)
+        self.point_cards[scoring] = np.arange(len(scoring))
+        self.partition = (partition and t.partition and not t.copies and spec.players <= 4
                           and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
                           and spec.players * classes <= dd_tricks.MAX_COUNTS
-                          and largest <= 15)
+                          and largest <= 15 and spec.tricks < 16
+                          and (not points or len(scoring) <= dd_tricks.MAX_POINT_CARDS))
         if self.partition:
             # as many rows as the other table, and a key slot for every two rows
             self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + classes), dtype=np.int64)
-            self.keys = np.zeros((1 << (table_bits - 1), 3), dtype=np.int64)
+            self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_FIRST + 1),
+                                 dtype=np.int64)
             self.meta = np.zeros(2, dtype=np.int64)
             self.rel = np.zeros(size_of(spec) + 2, dtype=np.int64)
             self.own = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
@@ -247,7 +253,8 @@ class Kernel:
                   dd.OUT_VALUES_AT: out_values}
         if self.partition:
             arrays.update({dd.TT_AT: self.tt, dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
-                           dd.REL_AT: self.rel, dd.OWN_AT: self.own})
+                           dd.REL_AT: self.rel, dd.OWN_AT: self.own,
+                           dd.POINT_CARDS_AT: self.point_cards})
         else:
             arrays.update({dd.TT_KEYS_AT: self.tt_keys, dd.TT_BOUNDS_AT: self.tt_bounds,
                            dd.WORDS_AT: self.words})

@@ -54,8 +54,8 @@ MY_TRICKS, TRICKS_PLAYED, LIVE_POINTS = range(3)
 HANDS_AT, TRICKS_AT, STATE_AT, PARAMS_AT, MAXSIDE_AT, FOLLOWS_AT, RANK_AT, TRUMPS_AT, \
     POINTS_AT, CLASS_MASKS_AT, CLASS_OF_AT, RANK_LO_AT, RANK_HI_AT, HISTORY_AT, MOVES_AT, \
     SCORES_AT, COUNTERS_AT, TT_AT, KEYS_AT, META_AT, REL_AT, OWN_AT, TT_KEYS_AT, \
-    TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT = range(27)
-CONTEXT_SLOTS = 27
+    TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT, POINT_CARDS_AT = range(28)
+CONTEXT_SLOTS = 28
 # counters: int64 array of the search's bookkeeping (TRICK_NODES: the nodes at a trick's
 # start, the count DDS reports as its nodes)
 NODES, LIMIT, ABORTED, DEADLINE_US, TRICK_NODES = range(5)
@@ -390,6 +390,18 @@ def close_trick(leader: int, win_pos: int, hands: np.ndarray, trick: np.ndarray,
     state[TRICKS_PLAYED] += 1
     state[LIVE_POINTS] -= taken
     return winner, gain, taken
+
+
+@kernel(I(A1, A1))
+def terminal(state: np.ndarray, params: np.ndarray) -> int:
+    """What the hand's end adds for the side searched for: the most-tricks bonus."""
+    bonus = params[MOST_BONUS]
+    if not params[POINTS] or bonus == 0:
+        return 0
+    mine = state[MY_TRICKS]
+    bonus_tricks = mine if params[BONUS_MAX] else params[HAND_TRICKS] - mine
+    to_bonus_side = 2 * bonus_tricks >= params[HAND_TRICKS]
+    return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
 
 
 @kernel(I(I, I, A1, A1))

@@ -21,13 +21,11 @@ from tricktable.solver.dd import (
     ABORT_NODES,
     ABORT_TIME,
     ABORTED,
-    BONUS_MAX,
     CLASS_MASKS_AT,
     CLASSES,
     COUNTERS_AT,
     DEADLINE_US,
     FOLLOWS_AT,
-    HAND_TRICKS,
     HAND_WORDS,
     HANDS_AT,
     HISTORY_AT,
@@ -74,6 +72,7 @@ from tricktable.solver.dd import (
     matrix,
     popcount,
     reopen_trick,
+    terminal,
     vector,
 )
 from tricktable.solver.dd import (
@@ -89,18 +88,6 @@ def table_slot(words: np.ndarray, size_mask: int) -> int:
         h = (h ^ np.uint64(words[i])) * np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(31)
     return np.int64(h & np.uint64(size_mask))
-
-
-@kernel(I(A1, A1))
-def terminal(state: np.ndarray, params: np.ndarray) -> int:
-    """What the hand's end adds for the side searched for: the most-tricks bonus."""
-    bonus = params[MOST_BONUS]
-    if not params[POINTS] or bonus == 0:
-        return 0
-    mine = state[MY_TRICKS]
-    bonus_tricks = mine if params[BONUS_MAX] else params[HAND_TRICKS] - mine
-    to_bonus_side = 2 * bonus_tricks >= params[HAND_TRICKS]
-    return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
 
 
 @kernel(boolean(A2, I, A1))

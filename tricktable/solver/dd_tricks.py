@@ -57,10 +57,14 @@ from tricktable.solver.dd import (
     HANDS_AT,
     HISTORY_AT,
     KEYS_AT,
+    LAST_BONUS,
     LIMIT,
+    LIVE_POINTS,
     MAXSIDE_AT,
     META_AT,
+    MOST_BONUS,
     MOVES_AT,
+    MY_TRICKS,
     NODES,
     NONE,
     ONE,
@@ -69,6 +73,8 @@ from tricktable.solver.dd import (
     OWN_AT,
     PARAMS_AT,
     PLAYERS,
+    POINT_CARDS_AT,
+    POINTS,
     POINTS_AT,
     RANK_AT,
     REL_AT,
@@ -92,6 +98,7 @@ from tricktable.solver.dd import (
     popcount,
     quick,
     reopen_trick,
+    terminal,
     vector,
 )
 from tricktable.solver.kernel_cache import kernel
@@ -99,13 +106,15 @@ from tricktable.solver.kernel_cache import kernel
 # the table: a hash of the keys (lengths and leader), each with its chain of pattern rows
 # (newest first), so a lookup reads only the patterns of its own key; when the rows or
 # the keys run out, the table starts again empty (it is only a cache of proven bounds)
-KEY_LOW, KEY_HIGH, KEY_FIRST = range(3)  # a key's slot: its two words, its first row + 1
+# a key's slot: its words (lengths and leader; the owners of the point cards), first row + 1
+KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST = range(4)
 PROBES = 16  # slots tried from a key's hash before the table counts as full
 ROWS_USED, KEYS_USED = range(2)  # the table's bookkeeping (``meta``)
 # a row: lower and upper bound, the relevant count per class (5 bits each), the best card,
 # the next row of its key's chain (-1: none), one owners word per class
 LOWER, UPPER, COUNTS, BEST, NEXT, OWNERS = range(6)
 NO_BOUND = 1 << 20
+MAX_POINT_CARDS = 21  # cards that score, for the key of a search for points (3 bits each)
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
 
 
@@ -323,19 +332,48 @@ def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     return word
 
 
-@kernel(I(I, I, A2))
-def key_slot(low: int, high: int, keys: np.ndarray) -> int:
-    """The slot of the key (``low``, ``high``) in ``keys``, or of the empty slot where it
-    belongs (its first row 0); -1 where :data:`PROBES` slots from its hash are all taken."""
+@kernel(I(A1, I, I, A1))
+def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.ndarray) -> int:
+    """Who holds each live card that scores points, 3 bits a card (0: played), in the
+    order of ``point_cards`` (each card's place in that order, -1: no points).
+
+    In a search for card points, positions share a table entry only where every such
+    card lies in the same hand: then the cards the answer did not rest on may change
+    hands only for cards of no points, or of the same points in the same class
+    (:func:`probe`).
+    """
+    word = ZERO
+    rest = live
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        place = point_cards[card]
+        if place < 0:
+            continue
+        for s in range(players):
+            if (hands[s] >> card) & 1:
+                word |= (s + 1) << (3 * place)
+                break
+    return word
+
+
+@kernel(I(I, I, I, A2))
+def key_slot(low: int, high: int, point_owners: int, keys: np.ndarray) -> int:
+    """The slot of the key (``low``, ``high``, ``point_owners``) in ``keys``, or of the
+    empty slot where it belongs (its first row 0); -1 where :data:`PROBES` slots from its
+    hash are all taken."""
     h = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(high)) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(32)
+    h = (h ^ np.uint64(point_owners)) * np.uint64(0x94D049BB133111EB)
+    h ^= h >> np.uint64(31)
     size_mask = keys.shape[0] - 1
     slot = np.int64(h & np.uint64(size_mask))
     for _ in range(PROBES):
         if keys[slot, KEY_FIRST] == 0 or (keys[slot, KEY_LOW] == low
-                                          and keys[slot, KEY_HIGH] == high):
+                                          and keys[slot, KEY_HIGH] == high
+                                          and keys[slot, KEY_POINTS] == point_owners):
             return slot
         slot = (slot + 1) & size_mask
     return NONE
@@ -424,17 +462,18 @@ def cover_runs(found: int, seat: int, ntrick: int, lead: int, win_key: int, hand
     return found
 
 
-@kernel(I(I, I, I, I, I, I, I, I, A2, A2, A1, A2, A1, A1))
-def store(key_low: int, key_high: int, found: int, live: int, result: int, target: int,
-          best_card: int, depth: int, tt: np.ndarray, keys: np.ndarray, meta: np.ndarray,
-          own: np.ndarray, params: np.ndarray, class_masks: np.ndarray) -> int:
+@kernel(I(I, I, I, I, I, I, I, I, I, A2, A2, A1, A2, A1, A1))
+def store(key_low: int, key_high: int, key_points: int, found: int, live: int, result: int,
+          target: int, best_card: int, depth: int, tt: np.ndarray, keys: np.ndarray,
+          meta: np.ndarray, own: np.ndarray, params: np.ndarray,
+          class_masks: np.ndarray) -> int:
     """Record a probe's answer at a trick start under its key and pattern: the owners of
     its relevant live cards. Returns the row written."""
     classes = params[CLASSES]
     counts = ZERO
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
-    slot = key_slot(key_low, key_high, keys)
+    slot = key_slot(key_low, key_high, key_points, keys)
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
@@ -447,10 +486,11 @@ def store(key_low: int, key_high: int, found: int, live: int, result: int, targe
         if slot < 0 or meta[ROWS_USED] == tt.shape[0] \
                 or 4 * meta[KEYS_USED] >= 3 * keys.shape[0]:
             clear_table(keys, meta)
-            slot = key_slot(key_low, key_high, keys)
+            slot = key_slot(key_low, key_high, key_points, keys)
         if keys[slot, KEY_FIRST] == 0:
             keys[slot, KEY_LOW] = key_low
             keys[slot, KEY_HIGH] = key_high
+            keys[slot, KEY_POINTS] = key_points
             meta[KEYS_USED] += 1
         r = meta[ROWS_USED]
         meta[ROWS_USED] += 1
@@ -476,8 +516,13 @@ def store(key_low: int, key_high: int, found: int, live: int, result: int, targe
 @kernel(I(I, I, I, I, I, I, A1))
 def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target: int,
           context: np.ndarray) -> int:
-    """1 if the side searched for takes at least ``target`` of the tricks from this node
-    on (the trick in progress counted), else 0; ``rel[depth]``: the relevant cards."""
+    """1 if the side searched for takes at least ``target`` from this node on (the trick
+    in progress counted), else 0; ``rel[depth]``: the relevant cards.
+
+    ``target`` counts tricks, or card points with the spec's bonuses where the params
+    say so; then the sure-trick bounds are not used, and the table's key also names the
+    owner of every card that scores points (:func:`point_owners`).
+    """
     hands = vector(context, HANDS_AT)
     tricks = matrix(context, TRICKS_AT)
     state = vector(context, STATE_AT)
@@ -497,6 +542,8 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     counters = vector(context, COUNTERS_AT)
     rel = vector(context, REL_AT)
     own = matrix(context, OWN_AT)
+    point_cards = vector(context, POINT_CARDS_AT)
+    is_points = params[POINTS] == 1
     counters[NODES] += 1
     if counters[NODES] > counters[LIMIT]:
         counters[ABORTED] = ABORT_NODES
@@ -513,12 +560,17 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     left = popcount(hands[seat])
     if target <= 0:
         return ONE
-    if target > left:
+    if is_points:
+        if ntrick == 0 and left == 0:  # the hand is over: the most-tricks bonus
+            return ONE if terminal(state, params) >= target else ZERO
+        if target > state[LIVE_POINTS] + params[LAST_BONUS] + params[MOST_BONUS]:
+            return ZERO
+    elif target > left:
         return ZERO
     players = params[PLAYERS]
     classes = params[CLASSES]
     trick = tricks[state[TRICKS_PLAYED]]
-    if ntrick > 0 and (target == 1 or target == left):
+    if not is_points and ntrick > 0 and (target == 1 or target == left):
         # the trick in progress is a sure one for a side: it settles a target of one
         # trick for the side searched for, or of every trick left
         taker, used = trick_taker(seat, ntrick, win_pos, win_key, trick, hands, params,
@@ -533,6 +585,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         live |= hands[s]
     key_low = ZERO
     key_high = ZERO
+    key_points = ZERO
     if ntrick == 0:
         if left == 1:  # the last trick: one card each, played out
             pos = ZERO
@@ -545,17 +598,32 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
                 pos, key = advance(other, card, np.int64(j), lead, pos, key, follows, rank,
                                    trumps)
             rel[depth] = trick_rule(pos, trick, class_of, class_masks)
-            return ONE if maxside[(seat + pos) % players] == 1 else ZERO
+            ours = maxside[(seat + pos) % players] == 1
+            if not is_points:
+                return ONE if ours else ZERO
+            gain = ZERO
+            if ours:
+                for j in range(players):
+                    gain += points[trick[j]]
+                gain += params[LAST_BONUS]
+                state[MY_TRICKS] += 1
+            gain += terminal(state, params)
+            if ours:
+                state[MY_TRICKS] -= 1
+            return ONE if gain >= target else ZERO
         # sure tricks: the leader's top cards, a partner's reached with a low card, the
         # top trumps in one hand; each a bound for its side
         need = target if maxside[seat] == 1 else left - target + 1
-        count, used = quick(seat, need, hands, params, maxside, trumps, class_masks)
-        answer = settled(maxside[seat], count, left, target)
-        if answer < 0:
+        answer = -ONE
+        used = ZERO
+        if not is_points:
+            count, used = quick(seat, need, hands, params, maxside, trumps, class_masks)
+            answer = settled(maxside[seat], count, left, target)
+        if answer < 0 and not is_points:
             count, used = through_partner(seat, need, hands, params, maxside, trumps,
                                           class_masks)
             answer = settled(maxside[seat], count, left, target)
-        if answer < 0:
+        if answer < 0 and not is_points:
             holder, count, used = sure_trumps(hands, players, live, trumps, class_masks,
                                               maxside, target, left)
             if holder >= 0:
@@ -564,17 +632,19 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             rel[depth] = used
             return answer
         key_low, key_high = table_key(hands, players, class_masks, classes, seat)
+        if is_points:
+            key_points = point_owners(hands, players, live, point_cards)
+            if params[MOST_BONUS]:
+                key_high |= state[MY_TRICKS] << 58
         stored = True
         for k in range(classes):
             own[depth, k] = owners(class_masks[k], hands, players, live)
-        slot = key_slot(key_low, key_high, keys)
+        slot = key_slot(key_low, key_high, key_points, keys)
         r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
         while r >= 0:
             counts = tt[r, COUNTS]
             if not matches(tt, r, counts, own, depth, classes):
                 r = tt[r, NEXT]
-                continue
-            if not matches(tt, r, counts, own, depth, classes):
                 continue
             if tt[r, LOWER] >= target:
                 rel[depth] = pattern_cards(counts, class_masks, params, live)
@@ -649,7 +719,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             break
         found |= child
         cls = class_masks[class_of[card]]
-        if searched_low & cls == 0:
+        if searched_low & cls == 0 and not is_points:  # (cards differ in points)
             relevant = found & seen & cls
             low = lowest(relevant) if relevant else highest(cls) + 1
             if card < low:  # irrelevant: so is every lower card of its class, as its stand-in
@@ -660,17 +730,18 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
                            follows, rank, trumps, class_masks)
     rel[depth] = found
     if stored:
-        store(key_low, key_high, found, live, result, target, best_card, depth, tt, keys,
-              meta, own, params, class_masks)
+        store(key_low, key_high, key_points, found, live, result, target, best_card, depth, tt,
+              keys, meta, own, params, class_masks)
     return result
 
 
 @kernel(I(I, I, I, I, I, I, I, I, A1))
 def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
           floor: int, ceiling: int, context: np.ndarray) -> int:
-    """The exact tricks to come in ``[floor, ceiling]``, by probes stepping from ``guess``
-    (MTD(f) on a few trick counts)."""
+    """The exact value to come in ``[floor, ceiling]``, by probes from ``guess``: stepping
+    on (MTD(f)) for a few trick counts, halving the range left for card points."""
     counters = vector(context, COUNTERS_AT)
+    halve = vector(context, PARAMS_AT)[POINTS] == 1
     lower = floor
     upper = ceiling
     target = min(max(guess, lower + 1), upper)
@@ -683,6 +754,8 @@ def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key:
             target -= 1
         if counters[ABORTED]:
             return ZERO
+        if halve:
+            target = (lower + upper + 1) // 2
         target = min(max(target, lower + 1), upper)
     return lower
 
