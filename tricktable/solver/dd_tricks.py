@@ -317,18 +317,21 @@ def table_key(hands: np.ndarray, players: int, class_masks: np.ndarray, classes:
 
 @kernel(I(I, A1, I, I))
 def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
-    """Who holds each live card of class ``cls``, from the highest down, 2 bits each."""
+    """Who holds each live card of class ``cls``, from the highest down, 2 bits each.
+
+    >>> import numpy as np
+    >>> hands = np.array([0b0001, 0b0100, 0b1000, 0], dtype=np.int64)
+    >>> bin(owners(np.int64(0b1111), hands, np.int64(4), np.int64(0b1101)))  # 3, 2, 0
+    '0b110'
+    """
     word = ZERO
-    shift = ZERO
     rest = live & cls
-    while rest:
-        high = highest(rest)
-        rest ^= ONE << high
-        for s in range(players):
-            if (hands[s] >> high) & 1:
-                word |= s << shift
-                break
-        shift += 2
+    for s in range(1, players):  # seat 0 adds nothing
+        held = hands[s] & rest
+        while held:
+            card = lowest(held)
+            held &= held - 1
+            word |= s << (2 * popcount(rest >> (card + 1)))  # below the cards above it
     return word
 
 
