@@ -123,13 +123,13 @@ def _matrix_at(typingctx: object, address: object, rows: object,
     return A2(I, I, I), codegen
 
 
-@kernel(A1(A1, I))
+@kernel(A1(A1, I), inline=True)
 def vector(context: np.ndarray, slot: int) -> np.ndarray:
     """The vector in ``slot`` of a search's context (see :func:`search_context`)."""
     return _vector_at(context[3 * slot], context[3 * slot + 1])  # type: ignore[call-arg]
 
 
-@kernel(A2(A1, I))
+@kernel(A2(A1, I), inline=True)
 def matrix(context: np.ndarray, slot: int) -> np.ndarray:
     """The matrix in ``slot`` of a search's context."""
     return _matrix_at(context[3 * slot], context[3 * slot + 1],  # type: ignore[call-arg]
@@ -159,25 +159,25 @@ def search_context(arrays: dict[int, np.ndarray]) -> np.ndarray:
     return context
 
 
-@kernel(I(I))
+@kernel(I(I), inline=True)
 def popcount(mask: int) -> int:
     """The number of cards in a mask."""
     return _ctpop(mask)  # type: ignore[call-arg]
 
 
-@kernel(I(I))
+@kernel(I(I), inline=True)
 def lowest(mask: int) -> int:
     """The lowest card of a non-empty mask."""
     return _cttz(mask)  # type: ignore[call-arg]
 
 
-@kernel(I(I))
+@kernel(I(I), inline=True)
 def highest(mask: int) -> int:
     """The highest card of a non-empty mask."""
     return 63 - _ctlz(mask)  # type: ignore[call-arg]
 
 
-@kernel(I(I, I, I, A1, A1, A1))
+@kernel(I(I, I, I, A1, A1, A1), inline=True)
 def card_key(seat: int, card: int, lead: int, follows: np.ndarray, rank: np.ndarray,
              trumps: np.ndarray) -> int:
     """How strongly ``card`` played by ``seat`` bids for a trick led with ``lead``."""
@@ -203,7 +203,7 @@ def beating(seat: int, mask: int, lead: int, to_beat: int, follows: np.ndarray,
     return result
 
 
-@kernel(I(I, I, I, I, I, I, A1, A1, A1))
+@kernel(I(I, I, I, I, I, I, A1, A1, A1), inline=True)
 def legal(seat: int, hand: int, ntrick: int, lead: int, win_key: int, duty: int,
           follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray) -> int:
     """The cards of ``hand`` that ``seat`` may play (PlaySpec.legal)."""
@@ -227,7 +227,7 @@ def legal(seat: int, hand: int, ntrick: int, lead: int, win_key: int, duty: int,
     return hand
 
 
-@kernel(I(I, I))
+@kernel(I(I, I), inline=True)
 def compact(hand: int, live: int) -> int:
     """``hand``'s cards renumbered among the ``live`` cards (a software pext)."""
     result = 0
@@ -242,7 +242,7 @@ def compact(hand: int, live: int) -> int:
     return result
 
 
-@kernel(UniTuple(I, 2)(I, I))
+@kernel(UniTuple(I, 2)(I, I), inline=True)
 def top_run(hand: int, rest: int) -> tuple[int, int]:
     """How many of the highest cards of ``rest`` (live cards of one class) ``hand`` holds
     in a row from the top, and the lowest of them."""
@@ -258,7 +258,7 @@ def top_run(hand: int, rest: int) -> tuple[int, int]:
     return count, low
 
 
-@kernel(I(I, I, I))
+@kernel(I(I, I, I), inline=True)
 def top_of(cls: int, live: int, count: int) -> int:
     """The cards of class ``cls`` from its ``count``-th highest ``live`` card up."""
     rest = live & cls
@@ -356,7 +356,7 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
     return total, used
 
 
-@kernel(UniTuple(I, 2)(I, I, I, I, I, I, A1, A1, A1))
+@kernel(UniTuple(I, 2)(I, I, I, I, I, I, A1, A1, A1), inline=True)
 def advance(seat: int, card: int, ntrick: int, lead: int, win_pos: int, win_key: int,
             follows: np.ndarray, rank: np.ndarray, trumps: np.ndarray) -> tuple[int, int]:
     """The trick's winning position and key once ``seat`` plays ``card`` as its
@@ -369,7 +369,7 @@ def advance(seat: int, card: int, ntrick: int, lead: int, win_pos: int, win_key:
     return win_pos, win_key
 
 
-@kernel(UniTuple(I, 3)(I, I, A1, A1, A1, A1, A1, A1))
+@kernel(UniTuple(I, 3)(I, I, A1, A1, A1, A1, A1, A1), inline=True)
 def close_trick(leader: int, win_pos: int, hands: np.ndarray, trick: np.ndarray,
                 state: np.ndarray, params: np.ndarray, maxside: np.ndarray,
                 points: np.ndarray) -> tuple[int, int, int]:
@@ -392,7 +392,7 @@ def close_trick(leader: int, win_pos: int, hands: np.ndarray, trick: np.ndarray,
     return winner, gain, taken
 
 
-@kernel(I(A1, A1))
+@kernel(I(A1, A1), inline=True)
 def terminal(state: np.ndarray, params: np.ndarray) -> int:
     """What the hand's end adds for the side searched for: the most-tricks bonus."""
     bonus = params[MOST_BONUS]
@@ -404,7 +404,7 @@ def terminal(state: np.ndarray, params: np.ndarray) -> int:
     return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
 
 
-@kernel(I(I, I, A1, A1))
+@kernel(I(I, I, A1, A1), inline=True)
 def reopen_trick(winner: int, taken: int, state: np.ndarray, maxside: np.ndarray) -> int:
     """Undo :func:`close_trick`."""
     if maxside[winner] == 1:

@@ -118,7 +118,7 @@ MAX_POINT_CARDS = 21  # cards that score, for the key of a search for points (3 
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
 
 
-@kernel(I(I, I, I))
+@kernel(I(I, I, I), inline=True)
 def top_cards(cls: int, live: int, k: int) -> int:
     """The ids of class ``cls`` at or above its ``k``-th highest ``live`` card (k >= 1)."""
     rest = live & cls
@@ -127,7 +127,7 @@ def top_cards(cls: int, live: int, k: int) -> int:
     return cls & ~((ONE << highest(rest)) - 1)
 
 
-@kernel(I(I, A1, A1, A1))
+@kernel(I(I, A1, A1, A1), inline=True)
 def trick_rule(win_pos: int, trick: np.ndarray, class_of: np.ndarray,
                class_masks: np.ndarray) -> int:
     """The relevant cards a finished trick adds: its winner and the cards above it in its
@@ -286,7 +286,7 @@ def trick_taker(seat: int, ntrick: int, win_pos: int, win_key: int, trick: np.nd
     return winner, class_masks[class_of[card]] & ~((ONE << card) - 1)
 
 
-@kernel(I(I, I, I, I))
+@kernel(I(I, I, I, I), inline=True)
 def settled(ours: int, count: int, left: int, target: int) -> int:
     """The answer a bound settles: ``count`` sure tricks of ``left`` for the side searched
     for (``ours`` 1) or against it: 1 or 0, or -1 where the target lies beyond it."""
@@ -295,7 +295,7 @@ def settled(ours: int, count: int, left: int, target: int) -> int:
     return ZERO if left - count < target else -ONE
 
 
-@kernel(UniTuple(I, 2)(A1, I, A1, I, I))
+@kernel(UniTuple(I, 2)(A1, I, A1, I, I), inline=True)
 def table_key(hands: np.ndarray, players: int, class_masks: np.ndarray, classes: int,
               leader: int) -> tuple[int, int]:
     """The table key: every hand's length in every class, 4 bits each, 13 to a word, and
@@ -315,7 +315,7 @@ def table_key(hands: np.ndarray, players: int, class_masks: np.ndarray, classes:
     return low, high
 
 
-@kernel(I(I, A1, I, I))
+@kernel(I(I, A1, I, I), inline=True)
 def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     """Who holds each live card of class ``cls``, from the highest down, 2 bits each.
 
@@ -335,7 +335,7 @@ def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     return word
 
 
-@kernel(I(A1, I, I, A1))
+@kernel(I(A1, I, I, A1), inline=True)
 def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.ndarray) -> int:
     """Who holds each live card that scores points, 3 bits a card (0: played), in the
     order of ``point_cards`` (each card's place in that order, -1: no points).
@@ -360,7 +360,7 @@ def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.nda
     return word
 
 
-@kernel(I(I, I, I, A2))
+@kernel(I(I, I, I, A2), inline=True)
 def key_slot(low: int, high: int, point_owners: int, keys: np.ndarray) -> int:
     """The slot of the key (``low``, ``high``, ``point_owners``) in ``keys``, or of the
     empty slot where it belongs (its first row 0); -1 where :data:`PROBES` slots from its
@@ -392,7 +392,7 @@ def clear_table(keys: np.ndarray, meta: np.ndarray) -> int:
     return ZERO
 
 
-@kernel(boolean(A2, I, I, A2, I, I))
+@kernel(boolean(A2, I, I, A2, I, I), inline=True)
 def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, depth: int,
             classes: int) -> bool:
     """Whether the owners at ``depth`` agree with table row ``row`` on its top cards."""
@@ -403,7 +403,7 @@ def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, depth: int,
     return True
 
 
-@kernel(I(I, A1, A1, I))
+@kernel(I(I, A1, A1, I), inline=True)
 def pattern_cards(counts: int, class_masks: np.ndarray, params: np.ndarray, live: int) -> int:
     """The relevant cards of a table entry: the top ``k`` live cards of each class."""
     result = ZERO

@@ -60,16 +60,19 @@ def _kernel_cache() -> Iterator[None]:
         setattr(config, "CACHE_DIR", saved)  # noqa: B010
 
 
-def kernel(signature: Any) -> Callable[[Callable[..., Any]], Any]:
+def kernel(signature: Any, inline: bool = False) -> Callable[[Callable[..., Any]], Any]:
     """``numba.njit(signature, cache=True)``, cached in :func:`kernel_cache_dir`.
 
     The signature is given, so the function is compiled (or loaded from the cache)
-    as it is decorated, while the cache folder is set.
+    as it is decorated, while the cache folder is set. ``inline``: compiled into each
+    kernel function that calls it (numba's ``inline="always"``), for small helpers
+    called at every node.
     """
     from numba import njit
 
     def decorate(function: Callable[..., Any]) -> Any:
         with _kernel_cache():
-            return njit(signature, cache=True)(function)
+            return njit(signature, cache=True, inline="always" if inline else "never")(
+                function)
 
     return decorate
