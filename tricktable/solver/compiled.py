@@ -186,12 +186,14 @@ class Kernel:
                           and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
                           and spec.players * classes <= dd_tricks.MAX_COUNTS
                           and largest <= 15 and spec.tricks < 16
-                          and (not points or len(scoring) <= dd_tricks.MAX_POINT_CARDS))
+                          and (not points or (len(scoring) <= dd_tricks.MAX_POINT_CARDS
+                                              and max(self.points) < 8)))
         if self.partition:
             # as many rows as the other table, and a key slot for every two rows
             self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + classes), dtype=np.int64)
-            self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_FIRST + 1),
+            self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_PATTERNS + classes),
                                  dtype=np.int64)
+            self.patterns = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
             self.meta = np.zeros(2, dtype=np.int64)
             self.rel = np.zeros(size_of(spec) + 2, dtype=np.int64)
             self.own = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
@@ -254,7 +256,8 @@ class Kernel:
         if self.partition:
             arrays.update({dd.TT_AT: self.tt, dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
                            dd.REL_AT: self.rel, dd.OWN_AT: self.own,
-                           dd.POINT_CARDS_AT: self.point_cards})
+                           dd.POINT_CARDS_AT: self.point_cards,
+                           dd.PATTERNS_AT: self.patterns})
         else:
             arrays.update({dd.TT_KEYS_AT: self.tt_keys, dd.TT_BOUNDS_AT: self.tt_bounds,
                            dd.WORDS_AT: self.words})

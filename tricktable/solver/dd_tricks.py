@@ -72,6 +72,7 @@ from tricktable.solver.dd import (
     OUT_VALUES_AT,
     OWN_AT,
     PARAMS_AT,
+    PATTERNS_AT,
     PLAYERS,
     POINT_CARDS_AT,
     POINTS,
@@ -106,8 +107,9 @@ from tricktable.solver.kernel_cache import kernel
 # the table: a hash of the keys (lengths and leader), each with its chain of pattern rows
 # (newest first), so a lookup reads only the patterns of its own key; when the rows or
 # the keys run out, the table starts again empty (it is only a cache of proven bounds)
-# a key's slot: its words (lengths and leader; the owners of the point cards), first row + 1
-KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST = range(4)
+# a key's slot: its words (lengths and leader; the owners of the cards that score), its
+# first row + 1, then a word a class (the points of its live cards in rank order)
+KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST, KEY_PATTERNS = range(5)
 PROBES = 16  # slots tried from a key's hash before the table counts as full
 ROWS_USED, KEYS_USED = range(2)  # the table's bookkeeping (``meta``)
 # a row: lower and upper bound, the relevant count per class (5 bits each), the best card,
@@ -360,24 +362,55 @@ def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.nda
     return word
 
 
-@kernel(I(I, I, I, A2), inline=True)
-def key_slot(low: int, high: int, point_owners: int, keys: np.ndarray) -> int:
-    """The slot of the key (``low``, ``high``, ``point_owners``) in ``keys``, or of the
-    empty slot where it belongs (its first row 0); -1 where :data:`PROBES` slots from its
-    hash are all taken."""
+@kernel(I(I, I, A1), inline=True)
+def point_pattern(cls: int, live: int, points: np.ndarray) -> int:
+    """The points of class ``cls``'s live cards in rank order, 3 bits a card.
+
+    With the owners of the cards that score, this pins the points of the card at
+    every relative rank, so the cards an answer rested on (named by relative rank)
+    score alike in every position sharing the entry.
+
+    >>> import numpy as np
+    >>> bin(point_pattern(np.int64(0b1111), np.int64(0b1011), np.array([0, 2, 0, 3])))
+    '0b10011'
+    """
+    word = ZERO
+    rest = live & cls
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        word = (word << 3) | points[card]
+    return word
+
+
+@kernel(I(I, I, I, A2, A2, I, I), inline=True)
+def key_slot(low: int, high: int, point_owners: int, keys: np.ndarray, patterns: np.ndarray,
+             depth: int, classes: int) -> int:
+    """The slot of the key (``low``, ``high``, ``point_owners``, ``patterns[depth]``) in
+    ``keys``, or of the empty slot where it belongs (its first row 0); -1 where
+    :data:`PROBES` slots from its hash are all taken."""
     h = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(high)) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(32)
     h = (h ^ np.uint64(point_owners)) * np.uint64(0x94D049BB133111EB)
     h ^= h >> np.uint64(31)
+    for k in range(classes):
+        h = (h ^ np.uint64(patterns[depth, k])) * np.uint64(0x9E3779B97F4A7C15)
+        h ^= h >> np.uint64(29)
     size_mask = keys.shape[0] - 1
     slot = np.int64(h & np.uint64(size_mask))
     for _ in range(PROBES):
-        if keys[slot, KEY_FIRST] == 0 or (keys[slot, KEY_LOW] == low
-                                          and keys[slot, KEY_HIGH] == high
-                                          and keys[slot, KEY_POINTS] == point_owners):
+        if keys[slot, KEY_FIRST] == 0:
             return slot
+        if keys[slot, KEY_LOW] == low and keys[slot, KEY_HIGH] == high \
+                and keys[slot, KEY_POINTS] == point_owners:
+            same = True
+            for k in range(classes):
+                if keys[slot, KEY_PATTERNS + k] != patterns[depth, k]:
+                    same = False
+            if same:
+                return slot
         slot = (slot + 1) & size_mask
     return NONE
 
@@ -465,10 +498,10 @@ def cover_runs(found: int, seat: int, ntrick: int, lead: int, win_key: int, hand
     return found
 
 
-@kernel(I(I, I, I, I, I, I, I, I, I, A2, A2, A1, A2, A1, A1))
+@kernel(I(I, I, I, I, I, I, I, I, I, A2, A2, A1, A2, A2, A1, A1))
 def store(key_low: int, key_high: int, key_points: int, found: int, live: int, result: int,
           target: int, best_card: int, depth: int, tt: np.ndarray, keys: np.ndarray,
-          meta: np.ndarray, own: np.ndarray, params: np.ndarray,
+          meta: np.ndarray, own: np.ndarray, patterns: np.ndarray, params: np.ndarray,
           class_masks: np.ndarray) -> int:
     """Record a probe's answer at a trick start under its key and pattern: the owners of
     its relevant live cards. Returns the row written."""
@@ -476,7 +509,7 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
     counts = ZERO
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
-    slot = key_slot(key_low, key_high, key_points, keys)
+    slot = key_slot(key_low, key_high, key_points, keys, patterns, depth, classes)
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
@@ -489,11 +522,13 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
         if slot < 0 or meta[ROWS_USED] == tt.shape[0] \
                 or 4 * meta[KEYS_USED] >= 3 * keys.shape[0]:
             clear_table(keys, meta)
-            slot = key_slot(key_low, key_high, key_points, keys)
+            slot = key_slot(key_low, key_high, key_points, keys, patterns, depth, classes)
         if keys[slot, KEY_FIRST] == 0:
             keys[slot, KEY_LOW] = key_low
             keys[slot, KEY_HIGH] = key_high
             keys[slot, KEY_POINTS] = key_points
+            for k in range(classes):
+                keys[slot, KEY_PATTERNS + k] = patterns[depth, k]
             meta[KEYS_USED] += 1
         r = meta[ROWS_USED]
         meta[ROWS_USED] += 1
@@ -546,6 +581,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     rel = vector(context, REL_AT)
     own = matrix(context, OWN_AT)
     point_cards = vector(context, POINT_CARDS_AT)
+    patterns = matrix(context, PATTERNS_AT)
     is_points = params[POINTS] == 1
     counters[NODES] += 1
     if counters[NODES] > counters[LIMIT]:
@@ -637,12 +673,14 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         key_low, key_high = table_key(hands, players, class_masks, classes, seat)
         if is_points:
             key_points = point_owners(hands, players, live, point_cards)
+            for k in range(classes):
+                patterns[depth, k] = point_pattern(class_masks[k], live, points)
             if params[MOST_BONUS]:
                 key_high |= state[MY_TRICKS] << 58
         stored = True
         for k in range(classes):
             own[depth, k] = owners(class_masks[k], hands, players, live)
-        slot = key_slot(key_low, key_high, key_points, keys)
+        slot = key_slot(key_low, key_high, key_points, keys, patterns, depth, classes)
         r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
         while r >= 0:
             counts = tt[r, COUNTS]
@@ -734,7 +772,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     rel[depth] = found
     if stored:
         store(key_low, key_high, key_points, found, live, result, target, best_card, depth, tt,
-              keys, meta, own, params, class_masks)
+              keys, meta, own, patterns, params, class_masks)
     return result
 
 
