@@ -190,8 +190,11 @@ class Kernel:
                                               and max(self.points) < 8)))
         if self.partition:
             # as many rows as the other table, and a key slot for every two rows
-            self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + classes), dtype=np.int64)
-            self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_PATTERNS + classes),
+            # a row: its bounds and links, then per class the owners and the points of
+            # the cards it names
+            self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + 2 * classes),
+                               dtype=np.int64)
+            self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_FIRST + 1),
                                  dtype=np.int64)
             self.patterns = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
             self.meta = np.zeros(2, dtype=np.int64)

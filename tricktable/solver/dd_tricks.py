@@ -107,13 +107,14 @@ from tricktable.solver.kernel_cache import kernel
 # the table: a hash of the keys (lengths and leader), each with its chain of pattern rows
 # (newest first), so a lookup reads only the patterns of its own key; when the rows or
 # the keys run out, the table starts again empty (it is only a cache of proven bounds)
-# a key's slot: its words (lengths and leader; the owners of the cards that score), its
-# first row + 1, then a word a class (the points of its live cards in rank order)
-KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST, KEY_PATTERNS = range(5)
+# a key's slot: its words (lengths and leader; the owners of the cards that score) and
+# its first row + 1
+KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST = range(4)
 PROBES = 16  # slots tried from a key's hash before the table counts as full
 ROWS_USED, KEYS_USED = range(2)  # the table's bookkeeping (``meta``)
 # a row: lower and upper bound, the relevant count per class (5 bits each), the best card,
-# the next row of its key's chain (-1: none), one owners word per class
+# the next row of its key's chain (-1: none), one owners word per class, then one word per
+# class of those cards' points (searches for points: point_pattern)
 LOWER, UPPER, COUNTS, BEST, NEXT, OWNERS = range(6)
 NO_BOUND = 1 << 20
 MAX_POINT_CARDS = 21  # cards that score, for the key of a search for points (3 bits each)
@@ -364,11 +365,12 @@ def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.nda
 
 @kernel(I(I, I, A1), inline=True)
 def point_pattern(cls: int, live: int, points: np.ndarray) -> int:
-    """The points of class ``cls``'s live cards in rank order, 3 bits a card.
+    """The points of class ``cls``'s live cards from the highest down, 3 bits a card (the
+    highest card's in the lowest bits, as :func:`owners`).
 
-    With the owners of the cards that score, this pins the points of the card at
-    every relative rank, so the cards an answer rested on (named by relative rank)
-    score alike in every position sharing the entry.
+    A table entry names the cards its answer rested on by their rank among the live
+    cards; it serves a position only where those cards score as they did (the first
+    ``3 k`` bits agree), so that every card it names scores alike.
 
     >>> import numpy as np
     >>> bin(point_pattern(np.int64(0b1111), np.int64(0b1011), np.array([0, 2, 0, 3])))
@@ -376,41 +378,32 @@ def point_pattern(cls: int, live: int, points: np.ndarray) -> int:
     """
     word = ZERO
     rest = live & cls
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        word = (word << 3) | points[card]
+    held = rest
+    while held:
+        card = lowest(held)
+        held &= held - 1
+        word |= points[card] << (3 * popcount(rest >> (card + 1)))
     return word
 
 
-@kernel(I(I, I, I, A2, A2, I, I), inline=True)
-def key_slot(low: int, high: int, point_owners: int, keys: np.ndarray, patterns: np.ndarray,
-             depth: int, classes: int) -> int:
-    """The slot of the key (``low``, ``high``, ``point_owners``, ``patterns[depth]``) in
-    ``keys``, or of the empty slot where it belongs (its first row 0); -1 where
-    :data:`PROBES` slots from its hash are all taken."""
+@kernel(I(I, I, I, A2), inline=True)
+def key_slot(low: int, high: int, point_owners: int, keys: np.ndarray) -> int:
+    """The slot of the key (``low``, ``high``, ``point_owners``) in ``keys``, or of the
+    empty slot where it belongs (its first row 0); -1 where :data:`PROBES` slots from its
+    hash are all taken."""
     h = np.uint64(low) * np.uint64(0x9E3779B97F4A7C15)
     h ^= h >> np.uint64(29)
     h = (h ^ np.uint64(high)) * np.uint64(0xBF58476D1CE4E5B9)
     h ^= h >> np.uint64(32)
     h = (h ^ np.uint64(point_owners)) * np.uint64(0x94D049BB133111EB)
     h ^= h >> np.uint64(31)
-    for k in range(classes):
-        h = (h ^ np.uint64(patterns[depth, k])) * np.uint64(0x9E3779B97F4A7C15)
-        h ^= h >> np.uint64(29)
     size_mask = keys.shape[0] - 1
     slot = np.int64(h & np.uint64(size_mask))
     for _ in range(PROBES):
-        if keys[slot, KEY_FIRST] == 0:
+        if keys[slot, KEY_FIRST] == 0 or (keys[slot, KEY_LOW] == low
+                                          and keys[slot, KEY_HIGH] == high
+                                          and keys[slot, KEY_POINTS] == point_owners):
             return slot
-        if keys[slot, KEY_LOW] == low and keys[slot, KEY_HIGH] == high \
-                and keys[slot, KEY_POINTS] == point_owners:
-            same = True
-            for k in range(classes):
-                if keys[slot, KEY_PATTERNS + k] != patterns[depth, k]:
-                    same = False
-            if same:
-                return slot
         slot = (slot + 1) & size_mask
     return NONE
 
@@ -425,13 +418,16 @@ def clear_table(keys: np.ndarray, meta: np.ndarray) -> int:
     return ZERO
 
 
-@kernel(boolean(A2, I, I, A2, I, I), inline=True)
-def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, depth: int,
-            classes: int) -> bool:
-    """Whether the owners at ``depth`` agree with table row ``row`` on its top cards."""
+@kernel(boolean(A2, I, I, A2, A2, I, I), inline=True)
+def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, patterns: np.ndarray,
+            depth: int, classes: int) -> bool:
+    """Whether the owners at ``depth``, and the points (in a search for points), agree with
+    table row ``row`` on its top cards."""
     for k in range(classes):
-        mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
-        if own[depth, k] & mask != tt[row, OWNERS + k]:
+        count = (counts >> (5 * k)) & 31
+        if own[depth, k] & ((ONE << (2 * count)) - 1) != tt[row, OWNERS + k]:
+            return False
+        if patterns[depth, k] & ((ONE << (3 * count)) - 1) != tt[row, OWNERS + classes + k]:
             return False
     return True
 
@@ -509,11 +505,11 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
     counts = ZERO
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
-    slot = key_slot(key_low, key_high, key_points, keys, patterns, depth, classes)
+    slot = key_slot(key_low, key_high, key_points, keys)
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
-            if tt[r, COUNTS] == counts and matches(tt, r, counts, own, depth, classes):
+            if tt[r, COUNTS] == counts and matches(tt, r, counts, own, patterns, depth, classes):
                 break
             r = tt[r, NEXT]
     else:
@@ -522,13 +518,11 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
         if slot < 0 or meta[ROWS_USED] == tt.shape[0] \
                 or 4 * meta[KEYS_USED] >= 3 * keys.shape[0]:
             clear_table(keys, meta)
-            slot = key_slot(key_low, key_high, key_points, keys, patterns, depth, classes)
+            slot = key_slot(key_low, key_high, key_points, keys)
         if keys[slot, KEY_FIRST] == 0:
             keys[slot, KEY_LOW] = key_low
             keys[slot, KEY_HIGH] = key_high
             keys[slot, KEY_POINTS] = key_points
-            for k in range(classes):
-                keys[slot, KEY_PATTERNS + k] = patterns[depth, k]
             meta[KEYS_USED] += 1
         r = meta[ROWS_USED]
         meta[ROWS_USED] += 1
@@ -539,8 +533,9 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
         tt[r, UPPER] = NO_BOUND
         tt[r, BEST] = -1
         for k in range(classes):
-            mask = (ONE << (2 * ((counts >> (5 * k)) & 31))) - 1
-            tt[r, OWNERS + k] = own[depth, k] & mask
+            count = (counts >> (5 * k)) & 31
+            tt[r, OWNERS + k] = own[depth, k] & ((ONE << (2 * count)) - 1)
+            tt[r, OWNERS + classes + k] = patterns[depth, k] & ((ONE << (3 * count)) - 1)
     if result:
         if target > tt[r, LOWER]:
             tt[r, LOWER] = target
@@ -680,11 +675,11 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         stored = True
         for k in range(classes):
             own[depth, k] = owners(class_masks[k], hands, players, live)
-        slot = key_slot(key_low, key_high, key_points, keys, patterns, depth, classes)
+        slot = key_slot(key_low, key_high, key_points, keys)
         r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
         while r >= 0:
             counts = tt[r, COUNTS]
-            if not matches(tt, r, counts, own, depth, classes):
+            if not matches(tt, r, counts, own, patterns, depth, classes):
                 r = tt[r, NEXT]
                 continue
             if tt[r, LOWER] >= target:
