@@ -10,7 +10,7 @@ import pytest
 
 import tricktable
 from tricktable.bots import make_bot
-from tricktable.bots.heuristic import bidder, notrump
+from tricktable.bots.heuristic import bidder, notrump, sixtysix
 from tricktable.bots.playout import playout_step
 from tricktable.bots.strong import LEVELS, StrongBot
 from tricktable.engine.state import GameState, Phase
@@ -31,6 +31,9 @@ READERS: list[Case] = [  # (game, options, players, an action kind taken wheneve
     ("notrump", {}, None, None),
     ("notrump", {}, 3, None),
     ("notrump", {"pass_count": 0}, 3, None),
+    ("sixtysix", {}, None, None),
+    ("sixtysix", {"preset": "schnapsen"}, None, None),
+    ("sixtysix", {"preset": "santase"}, None, None),
 ]
 
 
@@ -100,11 +103,17 @@ def _notrump_tables(bot: Any, game: Any, view: dict[str, Any]) -> tuple[Any, Any
     return notrump.read_table(view), notrump.state_table(game)
 
 
+def _sixtysix_tables(bot: Any, game: Any, view: dict[str, Any]) -> tuple[Any, Any]:
+    bot.observe(view)
+    return sixtysix.Table.of(view, bot.memory), sixtysix.Table.of_state(game)
+
+
 TABLES = [  # (game, players, what a bot knows read from its view and from the state)
     ("bidder", 4, _bidder_tables),
     ("bidder", 6, _bidder_tables),
     ("notrump", 4, _notrump_tables),
     ("notrump", 3, _notrump_tables),
+    ("sixtysix", 2, _sixtysix_tables),
 ]
 
 
@@ -135,7 +144,8 @@ def test_state_reader_knows_what_its_view_shows(name: str, players: int, tables:
 @pytest.mark.parametrize("name", sorted({case[0] for case in READERS}))
 def test_playout_builds_no_view_at_trick_play(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A play-out of a sampled world asks the state-reading heuristic players with the game
-    (views only in the auction): the hand still ends, and no view is built at play."""
+    (views only in the auction, none in a game of trick play alone): the hand still ends,
+    and no view is built at play."""
     game = tricktable.new_game(name, seed=4).world(0, random.Random(3))
     bots = [make_bot("heuristic", name, seed) for seed in range(game.players)]
     built: list[Phase] = []
@@ -148,7 +158,8 @@ def test_playout_builds_no_view_at_trick_play(name: str, monkeypatch: pytest.Mon
     monkeypatch.setattr(type(game), "view", counting)
     while not game.results:
         playout_step(game, bots)
-    assert built and Phase.PLAY not in built
+    assert Phase.PLAY not in built
+    assert built or game.phases == (Phase.PLAY,)
 
 
 def test_strong_search_unchanged_by_a_view_free_playout() -> None:
