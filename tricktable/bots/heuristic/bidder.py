@@ -17,7 +17,8 @@ high before the declarer), and in null
 play low before the declarer and duck under the declarer's card after it.
 
 It reads the cards played this hand from the view (``played`` and
-``trick``), so it needs no memory between calls.
+``trick``), so it needs no memory between calls; in play-outs it reads the
+same facts from the engine's state (``play_state``).
 
 >>> import tricktable
 >>> from tricktable.bots import play_game
@@ -32,10 +33,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from tricktable.bots.heuristic.common import watched
 from tricktable.cards import PIQUET, Card, Seat, bits
 from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState
 from tricktable.games.bidder import (
     KEYS,
     NO_TRUMP,
@@ -43,6 +46,7 @@ from tricktable.games.bidder import (
     SUIT_MASKS,
     SUIT_OF,
     SUITS,
+    BidderGame,
     null_value,
 )
 
@@ -203,6 +207,20 @@ class Table:
                    None if trump is None else SUIT_OF_TEXT[trump], view.get("declarer"),
                    view.get("contract") == "null", voids, trick)
 
+    @classmethod
+    def of_state(cls, game: BidderGame) -> Table:
+        """What :meth:`read` gives the seat to move, from the engine's state: its hand, the
+        left-over shown, every card played and who did not follow, the contract."""
+        seat = game.to_move or 0
+        hand = game.hands[seat]
+        memory = watched(game, SUIT_OF.__getitem__)
+        voids = [sum(SUIT_MASKS[suit] for suit in range(SUITS) if suits >> suit & 1)
+                 for suits in memory.voids]
+        left_over = game.left_over if game.left_over_shown else 0
+        trick = [(who or 0, card) for who, card in zip(game.trick_seats, game.trick, strict=True)]
+        return cls(seat, game.players, hand, PIQUET.full & ~(hand | left_over | memory.seen),
+                   game.trump, game.declarer, game.bid == NULL, voids, trick)
+
     def possible(self, seat: Seat) -> int:
         """The cards ``seat`` may hold."""
         return self.out & ~self.voids[seat]
@@ -282,8 +300,25 @@ class HeuristicBot:
         if phase == "trump":
             suit, _ = best_trump(table.hand, table.out, table.players)
             return next(a for a in legal if a.arg == suit)
+        contract = str(view["contract"]).split()[0]
+        return self._play(table, legal, 0 if table.null else int(contract), int(view["hand_size"]))
+
+    def play_state(self, game: GameState, legal: list[Action]) -> Action | None:
+        """The card (or contra) to play read from the engine's state instead of a view (None
+        outside trick play): the same facts the seat's view shows (its hand, the left-over,
+        every card played, the contract), and the same choice (tests/bots/test_playout.py);
+        for play-outs."""
+        if legal[0].kind != "play":
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        table = cast(BidderGame, game)
+        return self._play(Table.of_state(table), legal, table.bid or 0, table.hand_size)
+
+    def _play(self, table: Table, legal: list[Action], bid: int, size: int) -> Action:
+        """The card to play, or contra; ``bid``: the tricks bid (any number in null)."""
         contra = next((a for a in legal if a.kind == "contra"), None)
-        if contra is not None and self._contra(table, view):
+        if contra is not None and self._contra(table, bid, size):
             return contra
         card = choose_card(table, [a.arg for a in legal if a.kind == "play" and a.arg is not None])
         return next(a for a in legal if a.kind == "play" and a.arg == card)
@@ -303,11 +338,11 @@ class HeuristicBot:
             return next(a for a in legal if a.kind == "pass")
         return best
 
-    def _contra(self, table: Table, view: View) -> bool:
+    @staticmethod
+    def _contra(table: Table, bid: int, size: int) -> bool:
         if table.null or table.trump is None:
             return False
-        bid = int(str(view["contract"]).split()[0])
-        need = int(view["hand_size"]) - bid + 1  # tricks the defence needs
+        need = size - bid + 1  # tricks the defence needs
         mine = expected_tricks(table.hand, table.trump, table.out, table.players)
         return mine >= CONTRA_SHARE * need
 

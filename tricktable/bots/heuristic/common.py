@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tricktable.cards import Card, Deck, Seat, Suit
+from tricktable.engine.play import Trick, TrickGame
 
 View = dict[str, Any]
 Play = tuple[Seat, Card]
@@ -125,17 +126,45 @@ def remembered(tricks: Iterable[tuple[Sequence[Card], Sequence[Seat | None], Any
                players: int, suit_of: Callable[[Card], Suit]) -> TableMemory:
     """What a seat that watched ``tricks`` remembers (the engine's ``finished`` tricks, each
     ``(cards, seats, winner)``, and perhaps the trick in progress): the state-reading twin
-    of noting each trick a view shows, since every seat sees every card played.
+    of noting each trick a view shows, since every seat sees every card played. A card
+    turned up by nobody (seat None) is seen, and leads its trick, but shows no void.
 
     >>> memory = remembered([([14, 2, 15, 16], [0, 1, 2, 3], 0)], 4, lambda card: card // 14)
     >>> memory.voids[1], memory.seen.bit_count()
     (2, 4)
+    >>> memory = remembered([([2, 15], [None, 0], None)], 4, lambda card: card // 14)
+    >>> memory.voids[0], memory.seen.bit_count()
+    (1, 2)
     """
     memory = TableMemory(players)
+    seen, voids = 0, memory.voids
     for cards, seats, _ in tricks:
-        memory.note_trick([(seat, card) for seat, card in zip(seats, cards, strict=True)
-                           if seat is not None], suit_of)
+        if not cards:
+            continue
+        led = suit_of(cards[0])
+        for seat, card in zip(seats, cards, strict=True):
+            seen |= 1 << card
+            if seat is not None and suit_of(card) != led:
+                voids[seat] |= 1 << led
+    memory.seen = seen
     return memory
+
+
+def watched(game: TrickGame, suit_of: Callable[[Card], Suit],
+            tricks: Iterable[Trick] | None = None) -> TableMemory:
+    """What the seat to move remembers of the hand, read from the engine's state: every
+    finished trick (``tricks``, by default ``game.finished``) and the trick in progress
+    (:func:`remembered`). Every seat sees these, so reading them peeks at nothing.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(players=4, finished=[([14, 2, 15, 16], [0, 1, 2, 3], 0)],
+    ...                        trick=[3, 30], trick_seats=[0, 1])
+    >>> memory = watched(game, lambda card: card // 14)  # type: ignore[arg-type]
+    >>> memory.voids[1], memory.seen.bit_count()  # seat 1 did not follow suit 1, nor suit 0
+    (3, 6)
+    """
+    finished = game.finished if tricks is None else tricks
+    return remembered([*finished, (game.trick, game.trick_seats, None)], game.players, suit_of)
 
 
 def chance_holds_any(count: int, holders: int) -> float:

@@ -13,7 +13,8 @@ Play: every legal play or call is scored by the chance that its team takes
 the trick with it, less what the card is worth later; a call is a play of a
 trump, so it calls when that wins a trick. The chance comes from the cards
 still out (``tricks_played`` in the view), the suits each seat has shown void
-in, the cards it passed and the revealed markers.
+in, the cards it passed and the revealed markers. In play-outs it reads the
+same facts from the engine's state (``play_state``).
 
 >>> import tricktable
 >>> from tricktable.bots import play_game
@@ -29,12 +30,22 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
-from tricktable.bots.heuristic.common import CardReader, View, chance_holds_any
+from tricktable.bots.heuristic.common import CardReader, View, chance_holds_any, watched
 from tricktable.cards import STANDARD, Card, Seat, Suit, bits
 from tricktable.engine.actions import Action
 from tricktable.engine.play import TRUMP_BASE
-from tricktable.games.notrump import NO_TRUMP, PLAIN_SPECS, SUIT_MASKS, SUIT_OF, SUITS, VALUES
+from tricktable.engine.state import GameState
+from tricktable.games.notrump import (
+    NO_TRUMP,
+    PLAIN_SPECS,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUITS,
+    VALUES,
+    NotrumpGame,
+)
 
 READER = CardReader(STANDARD)
 RANK_OF = PLAIN_SPECS[4].rank
@@ -280,6 +291,30 @@ def read_table(view: View) -> Table:
     return Table(seat, players, hand, team, trumps, may_call, trick, out, known, voids)
 
 
+def state_table(game: NotrumpGame) -> Table:
+    """What :func:`read_table` gives the seat to move, from the engine's state: its hand,
+    the teams and their trumps and calls, every card played (which were trumps) and who
+    did not follow, the cards it passed, the markers turned up."""
+    seat, players = game.to_move or 0, game.players
+    hand, team_of, trump = game.hands[seat], game.team_of, game.trump
+    trumps = [trump[team_of[s]] for s in range(players)]
+    may_call = [game.may_call[team_of[s]] and trump[team_of[s]] is None for s in range(players)]
+    memory = watched(game, SUIT_OF.__getitem__, game.past_tricks)
+    seen = memory.seen
+    known = [0] * players
+    known[(seat + game.pass_offset) % players] |= game.given[seat] & ~seen
+    for other, marker in enumerate(game.markers):
+        if marker is not None and other != seat and game.revealed[other]:
+            known[other] |= (1 << marker) & ~seen
+    out = STANDARD.full & ~seen & ~hand
+    for mask in known:
+        out &= ~mask
+    trick = [(who, card, bool(game.trumped >> card & 1))
+             for who, card in zip(game.trick_seats, game.trick, strict=True)]
+    return Table(seat, players, hand, game.teams[team_of[seat]], trumps, may_call, trick, out,
+                 known, memory.voids)
+
+
 # -- what a card is worth later -----------------------------------------------------
 
 
@@ -331,7 +366,17 @@ class HeuristicBot:
             return self._marker(view, legal)
         if phase == "pass":
             return self._give(view, legal)
-        table = read_table(view)
+        return self._play(read_table(view), legal)
+
+    def play_state(self, game: GameState, legal: list[Action]) -> Action | None:
+        """The card to play (or call) read from the engine's state instead of a view (None
+        outside trick play): the same facts the seat's view shows, and the same choice, the
+        same ties broken alike (tests/bots/test_playout.py); for play-outs."""
+        if legal[0].kind != "play":
+            return None
+        return self._play(state_table(cast(NotrumpGame, game)), legal)
+
+    def _play(self, table: Table, legal: list[Action]) -> Action:
         return max(legal, key=lambda a: (play_score(table, a), self.rng.random()))
 
     @staticmethod

@@ -40,7 +40,7 @@ from tricktable.bots.heuristic.common import (
     TableMemory,
     View,
     chance_holds_any,
-    remembered,
+    watched,
 )
 from tricktable.cards import ROOK, Card, Seat, Suit, bits, lowest
 from tricktable.engine.actions import Action
@@ -565,8 +565,7 @@ class HeuristicBot:
             cards = [a.arg for a in legal if a.arg is not None]
             card = low_boy_card(cards, plays, trump, seat, bidder or 0, rook.rules.rook_rank)
             return next(a for a in legal if a.arg == card)
-        seen = remembered([*rook.finished, (rook.trick, rook.trick_seats, None)], 4,
-                          lambda c: suit_of(c, trump))
+        seen = watched(rook, lambda c: suit_of(c, trump))
         known = hand | seen.seen | (rook.discarded if seat == bidder and rook.nest_cards else 0)
         return self._card(Situation(seat, hand, trump, bidder, plays, ROOK.full & ~known,
                                     seen.voids, self.params, rook.rules.rook_rank), legal)

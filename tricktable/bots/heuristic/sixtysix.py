@@ -11,6 +11,8 @@ trick it is shown (``observe``, and ``last_trick`` on its own turns: a trick
 it won is always before it on its next turn). Its count is never more than
 its real points (a trick it did not see adds nothing), and it announces, or
 shows a marriage, only when that count reaches 66: it never announces wrongly.
+In play-outs it reads the same facts from the engine's state (``play_state``),
+as a player who watched every trick.
 
 >>> import tricktable
 >>> from tricktable.bots import make_bot, play_game
@@ -22,10 +24,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from tricktable.cards import SIXTYSIX, Card, bits
 from tricktable.engine.actions import Action
+from tricktable.engine.state import GameState
 from tricktable.games.sixtysix import (
     GOAL,
     KING,
@@ -34,6 +37,7 @@ from tricktable.games.sixtysix import (
     QUEEN,
     RANKS,
     SUIT_MASKS,
+    SixtySixGame,
     marriage_value,
 )
 
@@ -86,6 +90,23 @@ class Table:
         return cls(hand, SIXTYSIX.parse_suit(view["trump"]), SIXTYSIX.full & ~seen,
                    not view["follow_suit"], points + pending,
                    SIXTYSIX.parse(trick[0]["card"]) if trick else None)
+
+    @classmethod
+    def of_state(cls, game: SixtySixGame) -> Table:
+        """What :meth:`of` gives the seat to move that watched every trick, from the engine's
+        state: its hand, the cards out of the game, taken and in the trick, the turned-up
+        card, the points of its tricks and its marriages (it counts them where the view
+        shows no points), whether the stock is open."""
+        me, trick = game.to_move or 0, game.trick
+        hand = game.hands[me]
+        seen = hand | game.out | game.taken[0] | game.taken[1]
+        for card in trick:
+            seen |= 1 << card
+        if game.stock:
+            seen |= 1 << game.stock[0]
+        points = sum(POINTS[c] for c in bits(game.taken[me])) + game.marriage_points[me]
+        return cls(hand, game.trump, SIXTYSIX.full & ~seen, game.stock_open, points,
+                   trick[0] if trick else None)
 
     def is_trump(self, card: Card) -> bool:
         return card // RANKS == self.trump
@@ -190,11 +211,20 @@ class HeuristicBot:
             self.memory = self.memory.note(view)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The action to take, from the view (and the tricks it remembers)."""
         self.observe(view)
+        return self._decide(Table.of(view, self.memory), legal)
+
+    def play_state(self, game: GameState, legal: list[Action]) -> Action | None:
+        """The action to take read from the engine's state instead of a view: the same facts
+        the seat's view and the tricks it watched show, and the same action
+        (tests/bots/test_playout.py); for play-outs. The whole hand is trick play."""
+        return self._decide(Table.of_state(cast(SixtySixGame, game)), legal)
+
+    def _decide(self, table: Table, legal: list[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
-        table = Table.of(view, self.memory)
         if "announce" in by_kind:  # 66 by the player: count it, never guess
             if table.points >= GOAL:
                 return by_kind["announce"][0]
