@@ -1,7 +1,8 @@
 """The compiled double-dummy kernel side by side with DDS (via ``endplay``), in one run.
 
 Run: ``python benchmarks/dds.py [--sizes 1 2 ... 13] [--positions N ...] [--games rook
-pinochle] [--budget SECONDS] [--json]``.
+pinochle] [--game-positions N] [--game-cards 13 ...] [--budget SECONDS] [--json]``
+(``--sizes`` with no size: the game part alone).
 
 Bridge part: Rook deals mapped to bridge (the Rook card and the 2s removed, 3..14 and 1
 as 2..A, the four colours as four suits, the named trump as the trump suit) with N
@@ -10,9 +11,10 @@ trick count, :class:`~tricktable.solver.compiled.Kernel`) and by DDS's ``solve_b
 (every card's count, one thread), one after the other, position by position. Reports,
 per size, whether every value is equal, the median CPU time of each, the median of
 the per-position ratios and each one's median nodes: all the kernel's, and those at
-a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game part:
-card points and score of random positions of a whole hand (13 cards each in Rook, the
-12 of a Pinochle hand) through :func:`tricktable.solver.solve`. CPU times are this
+a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game
+part: card points and score of random positions of a whole hand (13 cards each in Rook,
+the 12 of a Pinochle hand), or of ``--game-cards`` cards a hand, through
+:func:`tricktable.solver.solve`. CPU times are this
 process's (``time.process_time``); the machine's load average is printed with them.
 """
 
@@ -107,22 +109,24 @@ def bridge_size(size: int, count: int, budget: float) -> dict[str, Any]:
     }
 
 
-def game_position(name: str, seed: int) -> GameState | None:
-    """A random first hand of ``name`` at its first trick boundary with a whole hand left
-    (13 cards a hand in Rook: after the first trick)."""
+def game_position(name: str, seed: int, cards: int = 13) -> GameState | None:
+    """A random first hand of ``name`` at its first trick boundary with at most ``cards``
+    cards a hand left (13, the default: a whole hand; in Rook after the first trick)."""
     rng = random.Random(seed)
     game = tricktable.new_game(name, seed=seed)
     while not game.results:
         hands: list[int] = game.hands  # type: ignore[attr-defined]
         trick: list[int] = getattr(game, "trick", [])
-        if game.phase is Phase.PLAY and not trick and max(h.bit_count() for h in hands) <= 13:
+        if game.phase is Phase.PLAY and not trick and max(h.bit_count() for h in hands) <= cards:
             return game
         game.apply(rng.choice(game.legal_actions()))
     return None
 
 
-def game_objective(name: str, objective: str, count: int, budget: float) -> dict[str, Any]:
-    """Solve ``count`` whole-hand positions of ``name`` for ``objective``."""
+def game_objective(name: str, objective: str, count: int, budget: float,
+                   most_cards: int = 13) -> dict[str, Any]:
+    """Solve ``count`` positions of ``name`` for ``objective``, at most ``most_cards`` cards
+    a hand (a whole hand by default)."""
     times: list[float] = []
     methods: set[str] = set()
     exceeded = 0
@@ -130,7 +134,7 @@ def game_objective(name: str, objective: str, count: int, budget: float) -> dict
     seed = 0
     cards = 0
     while len(times) + exceeded < count and seed < 50 * count:
-        game = game_position(name, seed)
+        game = game_position(name, seed, most_cards)
         seed += 1
         if game is None:
             continue
@@ -158,6 +162,8 @@ def main() -> None:
                         help="positions per size (default: 60 up to 8 cards, then fewer)")
     parser.add_argument("--games", nargs="*", default=["rook", "pinochle"])
     parser.add_argument("--game-positions", type=int, default=10)
+    parser.add_argument("--game-cards", type=int, nargs="*", default=[13],
+                        help="cards a hand in the game part (default 13: a whole hand)")
     parser.add_argument("--budget", type=float, default=30.0,
                         help="seconds (wall clock) at most per solve; one past it is counted")
     parser.add_argument("--json", action="store_true")
@@ -169,8 +175,9 @@ def main() -> None:
     report["first_use_s"] = time.perf_counter() - start
     report["bridge"] = [bridge_size(size, args.positions or DEFAULT_POSITIONS.get(size, 5),
                                     args.budget) for size in args.sizes]
-    report["games"] = [game_objective(name, objective, args.game_positions, args.budget)
-                       for name in args.games for objective in ("points", "score")]
+    report["games"] = [game_objective(name, objective, args.game_positions, args.budget, cards)
+                       for cards in args.game_cards for name in args.games
+                       for objective in ("points", "score")]
     report["load_after"] = os.getloadavg()
     if args.json:
         print(json.dumps(report, indent=1))
