@@ -335,7 +335,8 @@ def _heuristic(game: str, seed: int) -> Bot:
 
 def compiled_score(game: GameState) -> bool:
     """Whether the compiled kernel solves ``game``'s hand score now: plain trick play,
-    two sides, and a hand score stated as a function of their points (Rook).
+    two sides, and a hand score stated as a function of their points (Rook; Pinochle
+    unless its meld needs a trick taken).
 
     >>> import tricktable
     >>> compiled_score(tricktable.new_game("rook", seed=1))  # the auction: not yet

@@ -50,7 +50,6 @@ class PinochleScoring(PinochleWorlds):
         deltas = [0, 0]
         meld = self.team_meld()
         counted = list(meld)
-        made: bool | None = None
         if thrown_in:
             deltas[self.dealer & 1] = -self.assumed
         else:
@@ -58,14 +57,11 @@ class PinochleScoring(PinochleWorlds):
                            self.tricks_won[1] + self.tricks_won[3]]
             if self.rules.meld_needs_trick:
                 counted = [m if t else 0 for m, t in zip(meld, team_tricks, strict=True)]
-            totals = [m + p for m, p in zip(counted, self.card_points, strict=True)]
-            bidders = (self.bidder or 0) & 1
-            made = totals[bidders] >= self.bid
-            deltas[bidders] = totals[bidders] if made else -self.bid
-            deltas[1 - bidders] = totals[1 - bidders]
+            deltas = self._bid_deltas(counted, self.card_points)
         self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
         totals = [m + p for m, p in zip(counted, self.card_points, strict=True)]
-        margin = None if made is None else totals[(self.bidder or 0) & 1] - self.bid
+        margin = None if thrown_in else totals[(self.bidder or 0) & 1] - self.bid
+        made = None if margin is None else margin >= 0
         self.results.append(hand_result(
             self, declarer=None if thrown_in else self.bidder, made=made, margin=margin,
             contract=None if thrown_in else f"{self.bid} {SUIT_TEXT[self.trump or 0]}",
@@ -76,6 +72,35 @@ class PinochleScoring(PinochleWorlds):
                    f"scores {self.scores[0]}-{self.scores[1]}")
         self.log.append(Event("score", None, summary))
         self._next_hand_or_end()
+
+    def hand_score(self, totals: list[int]) -> list[int] | None:
+        """Each team's score for the hand had it ended with ``totals`` card points: the
+        bidders make their bid with meld and points or lose it, the others score theirs.
+        None where meld counts only with a trick taken (``meld_needs_trick``): then the
+        score is no function of the points alone.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("pinochle", seed=1)
+        >>> game.bidder, game.bid, game.melds = 0, 30, []
+        >>> game.hand_score([31, 19]), game.hand_score([29, 21])
+        ([31, 19], [-30, 21])
+        >>> rules = {"meld_needs_trick": True}
+        >>> tricktable.new_game("pinochle", seed=1, options=rules).hand_score([31, 19]) is None
+        True
+        """
+        if self.rules.meld_needs_trick:
+            return None
+        return self._bid_deltas(self.team_meld(), totals)
+
+    def _bid_deltas(self, meld: list[int], points: list[int]) -> list[int]:
+        """Each team's score change from its meld counted and its card points: the bidders'
+        total if it reaches the bid, else minus the bid; the others' total."""
+        totals = [m + p for m, p in zip(meld, points, strict=True)]
+        bidders = (self.bidder or 0) & 1
+        deltas = list(totals)
+        if totals[bidders] < self.bid:
+            deltas[bidders] = -self.bid
+        return deltas
 
     def _game_winner(self) -> int | None:
         """The winning team after a hand, if any: bidder's out, then the target, the floor."""
