@@ -89,7 +89,16 @@ def wait_my_turn(page: Any, hands: int) -> bool:
 
 
 def take_turn(page: Any) -> None:
-    """Play the first legal card, else press the first action button (a pass in a bidding)."""
+    """Play the first legal card, else press the first action button (a pass in a bidding).
+
+    The turn's frame may be on the page before its choices are drawn, or the hand may end
+    on it: wait for a card or button to take, and take none if the turn passed or the
+    end-of-hand summary opened meanwhile."""
+    page.wait_for_function(
+        "() => document.body.dataset.myTurn !== '1' || document.body.dataset.handEnd"
+        " || document.querySelector('#hand button.card.legal, #controls button[data-action]')")
+    if data(page).get("myTurn") != "1" or hand_end_open(page):
+        return
     legal = page.locator("#hand button.card.legal")
     act(page, legal.first if legal.count() else page.locator("#controls button[data-action]").first)
 

@@ -9,7 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .table_helpers import act, create_in_lobby, data, shot, take_turn, wait_my_turn
+from .table_helpers import (
+    act,
+    create_in_lobby,
+    data,
+    hand_end_open,
+    shot,
+    take_turn,
+    wait_my_turn,
+)
 from .test_every_game import axe_violations
 
 
@@ -30,7 +38,7 @@ def bid_until_won(page: Any) -> None:
 
 
 def play_out(page: Any) -> None:
-    while wait_my_turn(page, 0):
+    while wait_my_turn(page, 0) and not hand_end_open(page):
         take_turn(page)
     page.wait_for_selector("#hand-end")
 

@@ -220,3 +220,24 @@ def test_my_games_are_listed_in_the_lobby(page: Any) -> None:
     row.locator("text=Back to my seat").click()
     page.wait_for_url(re.compile(f"/table/{room}"))
     page.wait_for_function("() => document.body.dataset.seat === '0'")
+
+
+def test_a_watchers_typed_name_survives_a_new_frame(page: Any, browser: Any,
+                                                    server: Any) -> None:
+    """The box to take a seat is drawn again with every frame; what a watcher has typed in
+    it stays (it was wiped, and "Sit at P2" then asked for a name)."""
+    create_in_lobby(page, "sixtysix", seed=None, humans=2)
+    friend_context = browser.new_context(base_url=server.url)
+    try:
+        friend = friend_context.new_page()
+        friend.goto(page.input_value("#invite"))
+        friend.wait_for_selector("#join-name")
+        friend.fill("#join-name", "Bo")
+        friend.evaluate("() => { document.getElementById('join-name').dataset.old = '1'; }")
+        page.reload()  # the host goes and comes back: every watcher is sent the table again
+        friend.wait_for_function("() => !document.getElementById('join-name').dataset.old")
+        assert friend.input_value("#join-name") == "Bo"
+        friend.click("text=Sit at P2")
+        friend.wait_for_function("() => document.body.dataset.seat === '1'")
+    finally:
+        friend_context.close()

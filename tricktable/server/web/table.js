@@ -324,11 +324,16 @@ function renderJoin() {
   const watching = state.seat === null || state.seat === undefined;
   box.hidden = !watching;
   if (!watching) return;
-  const name = el("input", { id: "join-name", value: storage.name(), maxlength: 40, placeholder: "your name", "aria-label": "your name" });
+  // every frame draws the box again: keep what the watcher has typed (and its focus)
+  const typing = $("join-name");
+  const typed = typing ? typing.value : storage.name();
+  const focused = typing !== null && document.activeElement === typing;
+  const name = el("input", { id: "join-name", value: typed, maxlength: 40, placeholder: "your name", "aria-label": "your name" });
   clear(box, el("p", {}, "You are watching this table."),
     free.length ? el("div", { class: "row centered" }, name,
       free.map((s) => el("button", { type: "button", class: "btn", onclick: () => joinSeat(name.value, s.i) }, `Sit at ${s.label}`)))
       : el("p", { class: "muted" }, "Every seat is taken."));
+  if (focused) name.focus();
 }
 
 async function joinSeat(name, seat) {
