@@ -1,4 +1,5 @@
-"""Trick counts by partition search: null-window probes and a table of bounds on patterns.
+"""Trick counts (and card points) by partition search: null-window probes and a table of
+bounds on patterns.
 
 Where a spec's follow classes partition the deck, one set of trumps serves every
 seat, no card has a twin and the duty is only to follow (and to trump when void),
@@ -12,6 +13,12 @@ every hand and the same owners of its relevant cards has the same answer
 trick starts, is keyed by the leader and the lengths; an entry holds the owners
 of the top ``k`` live cards of each class (``k`` per class) with a lower and an
 upper bound on the tricks to come.
+
+For card points (:func:`probe` with the params' ``POINTS``) the target counts points,
+the key also names who holds each card that scores (and the side's tricks so far, for
+a most-tricks bonus), and an entry holds the points of its top ``k`` cards too: a card
+is named by its rank among the live cards, so only where the cards of those ranks score
+alike does the entry serve (tests/bots/test_compiled.py has positions where it must not).
 
 Where the relevant cards come from:
 
