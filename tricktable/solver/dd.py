@@ -25,7 +25,7 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba import int64
 from numba.core import cgutils, types
 from numba.extending import intrinsic
-from numba.types import UniTuple  # type: ignore[attr-defined]
+from numba.types import Tuple, UniTuple  # type: ignore[attr-defined]
 
 from tricktable.solver.kernel_cache import kernel
 
@@ -134,6 +134,16 @@ def matrix(context: np.ndarray, slot: int) -> np.ndarray:
     """The matrix in ``slot`` of a search's context."""
     return _matrix_at(context[3 * slot], context[3 * slot + 1],  # type: ignore[call-arg]
                       context[3 * slot + 2])
+
+
+@kernel(Tuple((A1, A2, A1, A1, A1, A1, A1, A1, A1))(A1), inline=True)
+def play_views(context: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The arrays every search function reads, from its context: the hands, the tricks,
+    the state and the spec's params, sides, follow masks, ranks, trumps and points."""
+    return (vector(context, HANDS_AT), matrix(context, TRICKS_AT), vector(context, STATE_AT),
+            vector(context, PARAMS_AT), vector(context, MAXSIDE_AT),
+            vector(context, FOLLOWS_AT), vector(context, RANK_AT), vector(context, TRUMPS_AT),
+            vector(context, POINTS_AT))
 
 
 def search_context(arrays: dict[int, np.ndarray]) -> np.ndarray:
@@ -419,15 +429,8 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
              best_hint: int, context: np.ndarray) -> int:
     """The cards worth trying at this node, one of each run of equivalent ones, into
     ``moves[depth]``, best guesses first; returns how many."""
-    hands = vector(context, HANDS_AT)
-    tricks = matrix(context, TRICKS_AT)
-    trick = tricks[vector(context, STATE_AT)[TRICKS_PLAYED]]
-    params = vector(context, PARAMS_AT)
-    maxside = vector(context, MAXSIDE_AT)
-    follows = vector(context, FOLLOWS_AT)
-    rank = vector(context, RANK_AT)
-    trumps = vector(context, TRUMPS_AT)
-    points = vector(context, POINTS_AT)
+    hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
+    trick = tricks[state[TRICKS_PLAYED]]
     class_masks = vector(context, CLASS_MASKS_AT)
     class_of = vector(context, CLASS_OF_AT)
     rank_lo = vector(context, RANK_LO_AT)

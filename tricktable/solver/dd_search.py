@@ -25,15 +25,12 @@ from tricktable.solver.dd import (
     CLASSES,
     COUNTERS_AT,
     DEADLINE_US,
-    FOLLOWS_AT,
     HAND_WORDS,
-    HANDS_AT,
     HISTORY_AT,
     KEY_WORDS,
     LAST_BONUS,
     LIMIT,
     LIVE_POINTS,
-    MAXSIDE_AT,
     MOST_BONUS,
     MOVES_AT,
     MY_TRICKS,
@@ -46,18 +43,13 @@ from tricktable.solver.dd import (
     PARAMS_AT,
     PLAYERS,
     POINTS,
-    POINTS_AT,
     POS,
     QUICK,
-    RANK_AT,
     RELATIVE,
     SPEC,
-    STATE_AT,
     TRICK_NODES,
-    TRICKS_AT,
     TRICKS_IN_KEY,
     TRICKS_PLAYED,
-    TRUMPS_AT,
     TT_BOUNDS_AT,
     TT_KEYS_AT,
     WORDS_AT,
@@ -70,6 +62,7 @@ from tricktable.solver.dd import (
     generate,
     lowest,
     matrix,
+    play_views,
     popcount,
     reopen_trick,
     terminal,
@@ -130,15 +123,7 @@ def last_trick(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarr
 def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha: int,
            beta: int, context: np.ndarray) -> int:
     """Fail-soft alpha-beta: what the side searched for takes from this node on."""
-    hands = vector(context, HANDS_AT)
-    tricks = matrix(context, TRICKS_AT)
-    state = vector(context, STATE_AT)
-    params = vector(context, PARAMS_AT)
-    maxside = vector(context, MAXSIDE_AT)
-    follows = vector(context, FOLLOWS_AT)
-    rank = vector(context, RANK_AT)
-    trumps = vector(context, TRUMPS_AT)
-    points = vector(context, POINTS_AT)
+    hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     class_masks = vector(context, CLASS_MASKS_AT)
     tt_keys = matrix(context, TT_KEYS_AT)
     tt_bounds = matrix(context, TT_BOUNDS_AT)
@@ -328,15 +313,7 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
                ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` False: in ``out_values[0]``) or each distinct
     card's value (into ``out_cards``/``out_values``); returns how many were written."""
-    hands = vector(context, HANDS_AT)
-    tricks = matrix(context, TRICKS_AT)
-    state = vector(context, STATE_AT)
-    params = vector(context, PARAMS_AT)
-    maxside = vector(context, MAXSIDE_AT)
-    follows = vector(context, FOLLOWS_AT)
-    rank = vector(context, RANK_AT)
-    trumps = vector(context, TRUMPS_AT)
-    points = vector(context, POINTS_AT)
+    hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     moves = matrix(context, MOVES_AT)
     counters = vector(context, COUNTERS_AT)
     out_cards = vector(context, OUT_CARDS_AT)

@@ -60,14 +60,11 @@ from tricktable.solver.dd import (
     COUNTERS_AT,
     DEADLINE_US,
     DUTY,
-    FOLLOWS_AT,
-    HANDS_AT,
     HISTORY_AT,
     KEYS_AT,
     LAST_BONUS,
     LIMIT,
     LIVE_POINTS,
-    MAXSIDE_AT,
     META_AT,
     MOST_BONUS,
     MOVES_AT,
@@ -83,15 +80,10 @@ from tricktable.solver.dd import (
     PLAYERS,
     POINT_CARDS_AT,
     POINTS,
-    POINTS_AT,
-    RANK_AT,
     REL_AT,
-    STATE_AT,
     TRICK_NODES,
-    TRICKS_AT,
     TRICKS_PLAYED,
     TRUMP,
-    TRUMPS_AT,
     TT_AT,
     ZERO,
     I,
@@ -103,6 +95,7 @@ from tricktable.solver.dd import (
     legal,
     lowest,
     matrix,
+    play_views,
     popcount,
     quick,
     reopen_trick,
@@ -563,15 +556,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     say so; then the sure-trick bounds are not used, and the table's key also names the
     owner of every card that scores points (:func:`point_owners`).
     """
-    hands = vector(context, HANDS_AT)
-    tricks = matrix(context, TRICKS_AT)
-    state = vector(context, STATE_AT)
-    params = vector(context, PARAMS_AT)
-    maxside = vector(context, MAXSIDE_AT)
-    follows = vector(context, FOLLOWS_AT)
-    rank = vector(context, RANK_AT)
-    trumps = vector(context, TRUMPS_AT)
-    points = vector(context, POINTS_AT)
+    hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     class_masks = vector(context, CLASS_MASKS_AT)
     class_of = vector(context, CLASS_OF_AT)
     tt = matrix(context, TT_AT)
@@ -808,15 +793,7 @@ def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_
                ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` 0: into ``out_values[0]``) or each distinct
     card's value (into ``out_cards``/``out_values``); returns how many were written."""
-    hands = vector(context, HANDS_AT)
-    tricks = matrix(context, TRICKS_AT)
-    state = vector(context, STATE_AT)
-    params = vector(context, PARAMS_AT)
-    maxside = vector(context, MAXSIDE_AT)
-    follows = vector(context, FOLLOWS_AT)
-    rank = vector(context, RANK_AT)
-    trumps = vector(context, TRUMPS_AT)
-    points = vector(context, POINTS_AT)
+    hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     moves = matrix(context, MOVES_AT)
     counters = vector(context, COUNTERS_AT)
     out_cards = vector(context, OUT_CARDS_AT)
