@@ -424,6 +424,54 @@ def reopen_trick(winner: int, taken: int, state: np.ndarray, maxside: np.ndarray
     return ZERO
 
 
+CHOICE_COST = 600  # a lead's weight lost for each card an opponent may answer it with
+
+
+@kernel(I(I, I, I), inline=True)
+def run_top(card: int, hand: int, live_cls: int) -> int:
+    """The top of the run of ``hand``'s cards that ``card`` starts among the live cards
+    ``live_cls`` of its class: a lead is judged by its run's top card (the search plays
+    a run's lowest)."""
+    head = card
+    while True:
+        above = live_cls & ~((ONE << (head + 1)) - 1)
+        if above == 0:
+            return head
+        following = lowest(above)
+        if not (hand >> following) & 1:
+            return head
+        head = following
+
+
+@kernel(I(I, I, I, I, A1, I, I, A1), inline=True)
+def lead_position(seat: int, cls: int, top: int, live_cls: int, hands: np.ndarray, trump: int,
+                  players: int, maxside: np.ndarray) -> int:
+    """Where the cards around the table favour a lead of class ``cls`` by ``seat`` (four
+    players, partners opposite): worse when the next opponent to play after the leader's
+    partner holds the class's top or second card (it plays last, over ours), better when
+    the leader's partner holds the second card behind the top one (and it can wait), or
+    can trump the class while that opponent must follow."""
+    if players != 4:
+        return ZERO
+    lho, partner, rho = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
+    if maxside[partner] != maxside[seat] or maxside[lho] == maxside[seat] \
+            or maxside[rho] == maxside[seat]:
+        return ZERO
+    rest = live_cls & ~(ONE << top)
+    second = highest(rest) if rest else -1
+    bonus = ZERO
+    if popcount(hands[rho] & cls) != 1 and ((hands[rho] >> top) & 1 or (
+            second >= 0 and (hands[rho] >> second) & 1)):
+        bonus -= 12
+    if (hands[lho] >> top) & 1 and second >= 0 and (hands[partner] >> second) & 1 \
+            and popcount(hands[partner] & cls) != 1:
+        bonus += 27
+    if cls & trump == 0 and hands[partner] & cls == 0 and hands[partner] & trump \
+            and hands[rho] & cls:
+        bonus += 17
+    return bonus
+
+
 @kernel(I(I, I, I, I, I, I, I, A1))
 def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_key: int,
              best_hint: int, context: np.ndarray) -> int:
@@ -501,7 +549,8 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
             cls = class_masks[class_of[card]]
             live_cls = live & cls
             top = highest(live_cls)
-            if top == card or ((hand >> top) & 1 and rank[top] == rank[card]):
+            if run_top(card, hand, live_cls) == top or (
+                    (hand >> top) & 1 and rank[top] == rank[card]):
                 weight = 60  # a winner in its class
                 if cls & trumps[seat] == 0 and opponents & trumps[seat]:
                     weight = 35  # that an opponent might trump
@@ -511,11 +560,16 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 weight = 40
             else:
                 weight = 20
-            # smaller trees first: classes where the opponents hold few cards (DDS's idea)
-            held = popcount(opponents & cls)
-            if held == 0 and opponents & trumps[seat] and cls & trumps[seat] == 0:
-                held = 8
-            weight = weight * 64 - rank[card] + 4 * worth - 2 * held
+            # smaller trees first (DDS's idea): leads the opponents can answer in few ways, each
+            # with a card of the class or, void in it, with any card of the hand
+            choices = ZERO
+            for other in range(players):
+                if maxside[other] != mine:
+                    held = popcount(hands[other] & cls)
+                    choices += held if held else popcount(hands[other])
+            weight += lead_position(seat, cls, top, live_cls, hands, trumps[seat], players,
+                                    maxside)
+            weight = weight * 64 - rank[card] + 4 * worth - CHOICE_COST * choices
         else:
             key = card_key(seat, card, lead, follows, rank, trumps)
             if ours_now:
