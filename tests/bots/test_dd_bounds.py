@@ -242,3 +242,23 @@ def test_quick_tricks_draw_trumps_first() -> None:
     assert quick(hands) == (4, t.mask(relevant))
     hands[3] = "R10 R9 R8 Y8"
     assert quick(hands)[0] < 4
+
+
+def test_quick_tricks_count_a_long_class_once_the_opponents_run_out() -> None:
+    """The leader's two top greens exhaust both opponents' greens and nobody holds a
+    trump, so its two small greens win too; only the top two are relevant (the lengths
+    are in the table's key). An opponent with a trump, or with a third green, stops it."""
+    kernel = Kernel(play_spec(0), 0, "tricks")  # red trumps
+    t = kernel.tables
+
+    def quick(hands: list[str]) -> tuple[int, int]:
+        masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split()))
+                          for hand in hands], dtype=np.int64)
+        count, used = dd.quick(np.int64(0), np.int64(4), masks, kernel.params,
+                               kernel.maxside, t.trumps, t.class_masks)
+        return int(count), int(used)
+
+    hands = ["G1 G14 G5 G4", "G13 G12 Y1 Y2", "G11 Y3 Y4 Y5", "G10 Y6 Y7 Y8"]
+    assert quick(hands) == (4, t.mask(sum(1 << ROOK.parse(c) for c in ["G1", "G14"])))
+    assert quick([hands[0], hands[1], hands[2], "G10 R5 Y7 Y8"])[0] == 1  # trumps the 2nd
+    assert quick([hands[0], "G13 G12 G9 Y2", hands[2], hands[3]])[0] == 2

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
-from numba import int64
+from numba import boolean, int64
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 from numba.types import Tuple, UniTuple  # type: ignore[attr-defined]
@@ -312,6 +312,20 @@ def drawing_trumps(leader: int, need: int, hands: np.ndarray, params: np.ndarray
     return total, used
 
 
+@kernel(boolean(I, I, I, A1, I, A1, I), inline=True)
+def outlasted(leader: int, cls: int, top: int, hands: np.ndarray, players: int,
+              maxside: np.ndarray, trump: int) -> bool:
+    """Whether the leader's ``top`` highest cards of class ``cls`` exhaust every opponent's
+    cards of it and no opponent can trump the rest (the class is trumps, or no opponent
+    holds one): then each of the leader's cards of the class takes a trick."""
+    for seat in range(players):
+        if maxside[seat] == maxside[leader]:
+            continue
+        if popcount(hands[seat] & cls) > top or (cls & trump == 0 and hands[seat] & trump):
+            return False
+    return True
+
+
 @kernel(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1))
 def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
           trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
@@ -320,7 +334,9 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
     counts, upwards in their class.
 
     Side classes first (each top card wins if every opponent who could trump must
-    follow, and a partner who would have to trump follows too), then the trumps.
+    follow, and a partner who would have to trump follows too), then the trumps. Where
+    the top cards exhaust the opponents' cards of a class and none of them can trump,
+    every card the leader holds of it counts (:func:`outlasted`).
     """
     players = params[PLAYERS]
     duty = params[DUTY]
@@ -341,6 +357,7 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
         top, low = top_run(lead_hand, live & cls)
         if top == 0:
             continue
+        run = top
         if cls & trump == 0:
             for seat in range(players):
                 if seat == leader or not hands[seat] & trump:
@@ -352,6 +369,13 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
         if top == 0:
             continue
         take = min(top, need - total)
+        length = popcount(lead_hand & cls)
+        if take < length and top == run and not duty & TRUMP \
+                and outlasted(leader, cls, top, hands, players, maxside, trump):
+            # the opponents run out under the top cards: the rest of the class wins too
+            used |= top_of(cls, live, top)
+            total += min(length, need - total)
+            continue
         rest = live & cls
         for _ in range(take):
             low = highest(rest)
