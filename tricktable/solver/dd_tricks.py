@@ -546,6 +546,30 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
     return r
 
 
+TABLE_FIRST = 4  # tricks left from which the table is read before the sure-trick bounds
+
+
+@kernel(UniTuple(I, 2)(I, I, I, I, A1), inline=True)
+def sure_tricks(seat: int, target: int, left: int, live: int,
+                context: np.ndarray) -> tuple[int, int]:
+    """The answer the sure-trick bounds settle at a trick start, ``seat`` to lead, and
+    its relevant cards; -1: none does."""
+    hands, _, _, params, maxside, _, _, trumps, _ = play_views(context)
+    class_masks = vector(context, CLASS_MASKS_AT)
+    need = target if maxside[seat] == 1 else left - target + 1
+    count, used = quick(seat, need, hands, params, maxside, trumps, class_masks)
+    answer = settled(maxside[seat], count, left, target)
+    if answer < 0:
+        count, used = through_partner(seat, need, hands, params, maxside, trumps, class_masks)
+        answer = settled(maxside[seat], count, left, target)
+    if answer < 0:
+        holder, count, used = sure_trumps(hands, params[PLAYERS], live, trumps, class_masks,
+                                          maxside, target, left)
+        if holder >= 0:
+            answer = settled(maxside[holder], count, left, target)
+    return answer, used
+
+
 @kernel(I(I, I, I, I, I, I, A1))
 def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target: int,
           context: np.ndarray) -> int:
@@ -637,26 +661,15 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             if ours:
                 state[MY_TRICKS] -= 1
             return ONE if gain >= target else ZERO
-        # sure tricks: the leader's top cards, a partner's reached with a low card, the
-        # top trumps in one hand; each a bound for its side
-        need = target if maxside[seat] == 1 else left - target + 1
-        answer = -ONE
-        used = ZERO
-        if not is_points:
-            count, used = quick(seat, need, hands, params, maxside, trumps, class_masks)
-            answer = settled(maxside[seat], count, left, target)
-        if answer < 0 and not is_points:
-            count, used = through_partner(seat, need, hands, params, maxside, trumps,
-                                          class_masks)
-            answer = settled(maxside[seat], count, left, target)
-        if answer < 0 and not is_points:
-            holder, count, used = sure_trumps(hands, players, live, trumps, class_masks,
-                                              maxside, target, left)
-            if holder >= 0:
-                answer = settled(maxside[holder], count, left, target)
-        if answer >= 0:
-            rel[depth] = used
-            return answer
+        # sure tricks (the leader's top cards, a partner's reached with a low card, the top
+        # trumps in one hand), each a bound for its side: before the table where few
+        # tricks are left, after it where more are (where the table answers most often)
+        bounds_first = not is_points and left < TABLE_FIRST
+        if bounds_first:
+            answer, used = sure_tricks(seat, target, left, live, context)
+            if answer >= 0:
+                rel[depth] = used
+                return answer
         key_low, key_high = table_key(hands, players, class_masks, classes, seat)
         if is_points:
             key_points = point_owners(hands, players, live, point_cards)
@@ -683,6 +696,11 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             if best_hint < 0 and tt[r, BEST] >= 0 and (hands[seat] >> tt[r, BEST]) & 1:
                 best_hint = tt[r, BEST]
             r = tt[r, NEXT]
+        if not bounds_first and not is_points:
+            answer, used = sure_tricks(seat, target, left, live, context)
+            if answer >= 0:
+                rel[depth] = used
+                return answer
     lead = trick[0] if ntrick > 0 else -1
     n = generate(depth, seat, ntrick, lead, win_pos, win_key, best_hint, context)
     maximizing = maxside[seat] == 1
