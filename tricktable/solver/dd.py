@@ -554,6 +554,8 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 opponents |= hands[s]
     n = 0
     previous = -1
+    class_done = ZERO  # the class of the leads weighed last, and its weight
+    class_weight = ZERO
     rest = allowed
     while rest:
         low = rest & -rest
@@ -584,16 +586,18 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 weight = 40
             else:
                 weight = 20
-            # smaller trees first (DDS's idea): leads the opponents can answer in few ways, each
-            # with a card of the class or, void in it, with any card of the hand
-            choices = ZERO
-            for other in range(players):
-                if maxside[other] != mine:
-                    held = popcount(hands[other] & cls)
-                    choices += held if held else popcount(hands[other])
-            weight += lead_position(seat, cls, top, live_cls, hands, trumps[seat], players,
-                                    maxside)
-            weight = weight * 64 - rank[card] + 4 * worth - CHOICE_COST * choices
+            if cls != class_done:  # the same for every card of the class
+                class_done = cls
+                # smaller trees first (DDS's idea): leads the opponents can answer in few
+                # ways, each with a card of the class or, void in it, any card of the hand
+                choices = ZERO
+                for other in range(players):
+                    if maxside[other] != mine:
+                        held = popcount(hands[other] & cls)
+                        choices += held if held else popcount(hands[other])
+                class_weight = lead_position(seat, cls, top, live_cls, hands, trumps[seat],
+                                             players, maxside) * 64 - CHOICE_COST * choices
+            weight = weight * 64 + class_weight - rank[card] + 4 * worth
         else:
             key = card_key(seat, card, lead, follows, rank, trumps)
             if ours_now:

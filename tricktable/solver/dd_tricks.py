@@ -684,7 +684,9 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
         r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
         while r >= 0:
             counts = tt[r, COUNTS]
-            if not matches(tt, r, counts, own, patterns, depth, classes):
+            # a row whose bounds do not settle the target is worth matching only for a hint
+            if (best_hint >= 0 and tt[r, LOWER] < target <= tt[r, UPPER]) \
+                    or not matches(tt, r, counts, own, patterns, depth, classes):
                 r = tt[r, NEXT]
                 continue
             if tt[r, LOWER] >= target:
