@@ -54,8 +54,9 @@ MY_TRICKS, TRICKS_PLAYED, LIVE_POINTS = range(3)
 HANDS_AT, TRICKS_AT, STATE_AT, PARAMS_AT, MAXSIDE_AT, FOLLOWS_AT, RANK_AT, TRUMPS_AT, \
     POINTS_AT, CLASS_MASKS_AT, CLASS_OF_AT, RANK_LO_AT, RANK_HI_AT, HISTORY_AT, MOVES_AT, \
     SCORES_AT, COUNTERS_AT, TT_AT, KEYS_AT, META_AT, REL_AT, OWN_AT, TT_KEYS_AT, \
-    TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT, POINT_CARDS_AT, PATTERNS_AT = range(29)
-CONTEXT_SLOTS = 29
+    TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT, POINT_CARDS_AT, PATTERNS_AT, \
+    CONTEXT_AT = range(30)
+CONTEXT_SLOTS = 30
 # counters: int64 array of the search's bookkeeping (TRICK_NODES: the nodes at a trick's
 # start, the count DDS reports as its nodes)
 NODES, LIMIT, ABORTED, DEADLINE_US, TRICK_NODES = range(5)
@@ -166,6 +167,11 @@ def search_context(arrays: dict[int, np.ndarray]) -> np.ndarray:
         context[3 * slot] = array.ctypes.data
         context[3 * slot + 1] = array.shape[0]
         context[3 * slot + 2] = array.shape[1] if array.ndim == 2 else 1
+    # the context itself: a search reads it back as a view owning nothing, so the calls
+    # that pass it on count no references (an atomic increment and decrement each)
+    context[3 * CONTEXT_AT] = context.ctypes.data
+    context[3 * CONTEXT_AT + 1] = context.shape[0]
+    context[3 * CONTEXT_AT + 2] = 1
     return context
 
 

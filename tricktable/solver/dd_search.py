@@ -23,6 +23,7 @@ from tricktable.solver.dd import (
     ABORTED,
     CLASS_MASKS_AT,
     CLASSES,
+    CONTEXT_AT,
     COUNTERS_AT,
     DEADLINE_US,
     HAND_WORDS,
@@ -313,6 +314,7 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
                ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` False: in ``out_values[0]``) or each distinct
     card's value (into ``out_cards``/``out_values``); returns how many were written."""
+    context = vector(context, CONTEXT_AT)  # a view owning nothing (search_context)
     hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     moves = matrix(context, MOVES_AT)
     counters = vector(context, COUNTERS_AT)
