@@ -477,10 +477,11 @@ def run_top(card: int, hand: int, live_cls: int) -> int:
 def lead_position(seat: int, cls: int, top: int, live_cls: int, hands: np.ndarray, trump: int,
                   players: int, maxside: np.ndarray) -> int:
     """Where the cards around the table favour a lead of class ``cls`` by ``seat`` (four
-    players, partners opposite): worse when the next opponent to play after the leader's
-    partner holds the class's top or second card (it plays last, over ours), better when
-    the leader's partner holds the second card behind the top one (and it can wait), or
-    can trump the class while that opponent must follow."""
+    players, partners opposite), in the units of :func:`generate`'s lead categories:
+    worse when the last to play (an opponent) holds the class's top or second card and
+    more than one card of it, better when the first opponent to play holds the top card
+    and the leader's partner the second (over it, with a card to spare), or when the
+    partner can trump the class while the last to play must follow."""
     if players != 4:
         return ZERO
     lho, partner, rho = (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4
