@@ -363,7 +363,6 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
         top, low = top_run(lead_hand, live & cls)
         if top == 0:
             continue
-        run = top
         if cls & trump == 0:
             for seat in range(players):
                 if seat == leader or not hands[seat] & trump:
@@ -376,7 +375,7 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
             continue
         take = min(top, need - total)
         length = popcount(lead_hand & cls)
-        if take < length and top == run and not duty & TRUMP \
+        if take < length and not duty & TRUMP \
                 and outlasted(leader, cls, top, hands, players, maxside, trump):
             # the opponents run out under the top cards: the rest of the class wins too
             used |= top_of(cls, live, top)
