@@ -9,8 +9,10 @@ import pytest
 
 import tricktable
 from tricktable.bots.heuristic import auction
+from tricktable.bots.heuristic.bidder import best_trump
 from tricktable.bots.heuristic.rook import bid_limit
 from tricktable.bots.inference import believed_worlds, resample, said, weight
+from tricktable.cards import PIQUET
 from tricktable.engine.state import GameState
 from tricktable.games.pinochle import beginner_data
 
@@ -143,3 +145,25 @@ def test_pinochle_hands_are_read_as_they_were_in_the_auction() -> None:
             assert auction.pinochle_hand(game, seat) == dealt[seat]
         world = game.world(0, rng)
         assert 0 < weight(world, 0, game.view(0), auction.pinochle) <= 1
+
+
+def test_bidder_worlds_believe_bids_and_passes() -> None:
+    """A Bidder seat that bid 5 of 8 tricks is given a hand the heuristic values higher
+    in believed worlds than in uniform ones, and one that passed a lower one."""
+    game = tricktable.new_game("bidder", players=4, seed=3)
+    bidder_seat = game.to_move or 0
+    game.apply("bid 5")
+    passer = game.to_move or 0
+    game.apply("pass")
+    seat = game.to_move or 0
+    state = game.redacted(seat)
+
+    def strength(worlds: list[GameState], who: int) -> float:  # expected tricks in trumps
+        hands = [w.hands[who] for w in worlds]  # type: ignore[attr-defined]
+        return statistics.fmean(best_trump(hand, PIQUET.full & ~hand, 4)[1] for hand in hands)
+
+    uniform = [state.world(seat, random.Random(s)) for s in range(200)]
+    believed = believed_worlds(state, seat, random.Random(4), count=200, pool=6)
+    assert all(w.view(seat) == game.view(seat) for w in believed)
+    assert strength(believed, bidder_seat) > strength(uniform, bidder_seat) + 0.5
+    assert strength(believed, passer) < strength(uniform, passer) - 0.1

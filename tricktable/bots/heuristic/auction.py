@@ -24,16 +24,20 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from tricktable.bots.heuristic import bidder as bidder_bot
 from tricktable.bots.heuristic import pinochle as pinochle_bot
 from tricktable.bots.heuristic import rook as rook_bot
+from tricktable.cards import PIQUET
 from tricktable.engine.state import GameState
+from tricktable.games.bidder_cards import NULL, bid_rank
 from tricktable.games.pinochle import beginner_data
 from tricktable.games.rook import BID_MIN, BID_STEP
 
 Likelihood = Callable[[GameState, int, dict[str, Any]], float]
 
 FLOOR = 0.05  # the least probability of any one bid or pass, whatever the hand
-SPREAD = {"rook": 8.0, "pinochle": 3.0}  # points over which the estimate is blurred
+# points over which the estimate is blurred (Bidder: a bid's expected score per opponent)
+SPREAD = {"rook": 8.0, "pinochle": 3.0, "bidder": 1.0}
 
 
 def chance(gap: float, spread: float) -> float:
@@ -126,5 +130,34 @@ def pinochle(world: GameState, seat: int, view: dict[str, Any]) -> float:
     return weight
 
 
-LIKELIHOODS: dict[str, Likelihood] = {"rook": rook, "pinochle": pinochle}
+def bidder(world: GameState, seat: int, view: dict[str, Any]) -> float:
+    """Bidder: each bid and pass against the heuristic's worth of every bid (its expected
+    score per opponent, ``bid_worths``) for the seat's hand (its cards now and those it
+    played; the left-over is shown before the auction): a bid says that bid is worth
+    playing, a pass that no bid it could make was."""
+    hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
+    size: int = world.hand_size  # type: ignore[attr-defined]
+    shown: int = world.left_over if world.left_over_shown else 0  # type: ignore[attr-defined]
+    table = bidder_bot.Table(seat, world.players, hand, PIQUET.full & ~(hand | shown), None,
+                             None, False, [], [])
+    worths = bidder_bot.bid_worths(table, size)
+    spread = SPREAD["bidder"]
+    weight = 1.0
+    high = 0  # the rank of the high bid so far (0: none)
+    for entry in view.get("bids") or ():
+        said = entry["bid"]  # a number of tricks, "null" or "pass"
+        bid = NULL if said == "null" else None if said == "pass" else said
+        if entry["seat"] == seat:
+            if bid is None:
+                open_bids = [worth for b, worth in worths.items() if bid_rank(b, size) > high]
+                if open_bids:
+                    weight *= chance(-max(open_bids), spread)
+            else:
+                weight *= chance(worths[bid], spread)
+        if bid is not None:
+            high = bid_rank(bid, size)
+    return weight
+
+
+LIKELIHOODS: dict[str, Likelihood] = {"rook": rook, "pinochle": pinochle, "bidder": bidder}
 """The auction likelihood of each game that has one, by game name."""
