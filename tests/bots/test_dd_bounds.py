@@ -223,42 +223,39 @@ def test_a_card_left_out_as_irrelevant_is_searched_once_cards_near_it_become_rel
     assert dd_tricks.unproven(skipped, searched, nothing, seen, class_of, classes) == 0
 
 
+RED_TRUMPS = Kernel(play_spec(0), 0, "tricks")  # Rook, red trumps, seats 0 and 2 searched for
+
+
+def _quick(hands: list[str]) -> tuple[int, int]:
+    """The quick tricks of seat 0 to lead (up to 4), and their relevant cards."""
+    t = RED_TRUMPS.tables
+    masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split())) for hand in hands],
+                     dtype=np.int64)
+    count, used = dd.quick(np.int64(0), np.int64(4), masks, RED_TRUMPS.params,
+                           RED_TRUMPS.maxside, t.trumps, t.class_masks)
+    return int(count), int(used)
+
+
 def test_quick_tricks_draw_trumps_first() -> None:
     """The leader's two top trumps draw both other trump holdings, so its top green and
     yellow cards count too, though an opponent is void in green; with an opponent's
     third trump they do not."""
-    kernel = Kernel(play_spec(0), 0, "tricks")  # red trumps
-    t = kernel.tables
-
-    def quick(hands: list[str]) -> tuple[int, int]:
-        masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split()))
-                          for hand in hands], dtype=np.int64)
-        count, used = dd.quick(np.int64(0), np.int64(4), masks, kernel.params,
-                               kernel.maxside, t.trumps, t.class_masks)
-        return int(count), int(used)
+    t = RED_TRUMPS.tables
 
     hands = ["R1 R14 G1 Y1", "R12 R11 Y2 Y3", "G2 G3 Y4 Y5", "R10 Y6 Y7 Y8"]
     relevant = sum(1 << ROOK.parse(c) for c in ["R1", "R14", "G1", "Y1"])
-    assert quick(hands) == (4, t.mask(relevant))
+    assert _quick(hands) == (4, t.mask(relevant))
     hands[3] = "R10 R9 R8 Y8"
-    assert quick(hands)[0] < 4
+    assert _quick(hands)[0] < 4
 
 
 def test_quick_tricks_count_a_long_class_once_the_opponents_run_out() -> None:
     """The leader's two top greens exhaust both opponents' greens and nobody holds a
     trump, so its two small greens win too; only the top two are relevant (the lengths
     are in the table's key). An opponent with a trump, or with a third green, stops it."""
-    kernel = Kernel(play_spec(0), 0, "tricks")  # red trumps
-    t = kernel.tables
-
-    def quick(hands: list[str]) -> tuple[int, int]:
-        masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split()))
-                          for hand in hands], dtype=np.int64)
-        count, used = dd.quick(np.int64(0), np.int64(4), masks, kernel.params,
-                               kernel.maxside, t.trumps, t.class_masks)
-        return int(count), int(used)
+    t = RED_TRUMPS.tables
 
     hands = ["G1 G14 G5 G4", "G13 G12 Y1 Y2", "G11 Y3 Y4 Y5", "G10 Y6 Y7 Y8"]
-    assert quick(hands) == (4, t.mask(sum(1 << ROOK.parse(c) for c in ["G1", "G14"])))
-    assert quick([hands[0], hands[1], hands[2], "G10 R5 Y7 Y8"])[0] == 1  # trumps the 2nd
-    assert quick([hands[0], "G13 G12 G9 Y2", hands[2], hands[3]])[0] == 2
+    assert _quick(hands) == (4, t.mask(sum(1 << ROOK.parse(c) for c in ["G1", "G14"])))
+    assert _quick([hands[0], hands[1], hands[2], "G10 R5 Y7 Y8"])[0] == 1  # trumps the 2nd
+    assert _quick([hands[0], "G13 G12 G9 Y2", hands[2], hands[3]])[0] == 2
