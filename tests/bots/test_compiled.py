@@ -13,20 +13,22 @@ from dataclasses import replace
 import pytest
 
 import tricktable
-from tricktable.cards import ROOK
+from tricktable.cards import ROOK, STANDARD
 from tricktable.engine.play import Position, TrickGame
 from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.games.rook import play_spec
-from tricktable.solver import BudgetExceeded, SolveError, brute_force, dd, solve
+from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, solve
 from tricktable.solver.compiled import Kernel, representatives
-from tricktable.solver.reference import minimax
+from tricktable.solver.reference import after_play, minimax
 
 PORTED = ["rook", "pinochle", "bidder"]
 
 
-def _positions(name: str, count: int, most_cards: int) -> list[GameState]:
+def _positions(name: str, count: int, most_cards: int,
+               calls: bool = False) -> list[GameState]:
     """Random first hands stopped at trick play with at most ``most_cards`` cards in a
-    hand, with 0 to 3 cards on the trick."""
+    hand, with 0 to 3 cards on the trick; with ``calls``, nobody calls trump on the way
+    and a seat may still call at the stop (Notrump)."""
     found: list[GameState] = []
     seed = 0
     while len(found) < count:
@@ -38,19 +40,21 @@ def _positions(name: str, count: int, most_cards: int) -> list[GameState]:
             hands: list[int] = game.hands  # type: ignore[attr-defined]
             if (game.phase is Phase.PLAY and max(h.bit_count() for h in hands) <= most_cards
                     and len(game.trick) == stop):  # type: ignore[attr-defined]
-                if _searchable(game):
+                if _searchable(game) and (not calls or any(game.spec.calls)):  # type: ignore
                     found.append(game)
                 break
-            game.apply(rng.choice(game.legal_actions()))
+            legal = game.legal_actions()
+            if calls:
+                legal = [action for action in legal if action.kind != "call"]
+            game.apply(rng.choice(legal))
     return found
 
 
 def _searchable(game: GameState) -> bool:
-    """Whether the kernel searches ``game``'s position: no trump call may still be made
-    and no trick was opened by a card nobody played (Notrump)."""
-    spec = game.spec  # type: ignore[attr-defined]
+    """Whether the kernel searches ``game``'s position: no trick was opened by a card
+    nobody played (Notrump's three players)."""
     seats = game.trick_seats  # type: ignore[attr-defined]
-    return not any(spec.calls) and not (seats and seats[0] is None)
+    return not (seats and seats[0] is None)
 
 
 @pytest.mark.parametrize("name", [*PORTED, "notrump"])
@@ -68,12 +72,62 @@ def test_kernel_equals_minimax(name: str, objective: str) -> None:
             assert kernel.solve(position, each=False).value == result.value
             for card, value in result.cards.items():
                 assert value == _after(position, card, side, objective), game.deck.text(card)
+            for card, value in result.called.items():
+                assert value == _after(position, card, side, objective, called=True)
 
 
-def _after(position: Position, card: int, side: int, objective: str) -> int:
-    """Minimax of ``position`` with the seat to move held to ``card``."""
-    spec = position.spec
+def test_trump_calls_are_searched() -> None:
+    """Notrump positions where seats may still call trump: the kernel tries every call
+    the rules offer, and every card's value with a call and without (a marker played
+    plain ends its seat's calls) equals minimax, for both sides."""
+    tried = 0
+    for game in _positions("notrump", 12, 3, calls=True):
+        position = game.position()  # type: ignore[attr-defined]
+        offered = {action.arg for action in game.legal_actions() if action.kind == "call"}
+        for side in (0, 1):
+            kernel = Kernel(position.spec, side, "tricks")
+            result = kernel.solve(position)
+            assert result.value == minimax(position, side, "tricks")
+            assert set(result.called) == set(
+                representatives(kernel, position, called=True).values()) <= offered
+            assert bool(result.called) == bool(offered)
+            for card, value in result.cards.items():
+                assert value == _after(position, card, side, "tricks"), game.seed
+            for card, value in result.called.items():
+                assert value == _after(position, card, side, "tricks", called=True)
+            tried += len(result.called)
+    assert tried >= 12
+
+
+def test_trumps_of_two_suits_are_never_equivalent() -> None:
+    """Trumps of two suits compare by rank (Notrump's teams): West's J♦ and K♦, with the
+    Q♦ played, are not alike when North's J♥ trump is on the trick (the K♦ takes it, the
+    J♦ ties and loses), so the kernel values both, as minimax does."""
+    from tricktable.games.notrump_cards import SUIT_MASKS, team_spec
+
+    hearts, diamonds = SUIT_MASKS[1], SUIT_MASKS[2]
+    spec = team_spec((0, 1, 0, 1), (hearts, diamonds, hearts, diamonds), (-1,) * 4)
+    assert spec.trumps_across() == hearts | diamonds
+    card = STANDARD.parse
+    hands = (1 << card("2♠"), 1 << card("2♣"), 1 << card("3♣"),
+             1 << card("J♦") | 1 << card("K♦"))
+    position = Position(spec, hands, (card("J♥"), card("4♣"), card("5♣")), (0, 1, 2), 3, 0,
+                        spec.key(0, card("J♥"), card("J♥")), 11, (5, 6), (0, 0))
+    kernel = Kernel(spec, 1, "tricks")
+    result = kernel.solve(position)
+    assert result.cards == {card("J♦"): 1, card("K♦"): 2}
+    assert result.value == minimax(position, 1, "tricks") == 2
+    game = tricktable.new_game("notrump", seed=3)
+    game.spec = spec  # type: ignore[attr-defined]
+    assert game.unlike_cards() & (hearts | diamonds) == hearts | diamonds
+
+
+def _after(position: Position, card: int, side: int, objective: str,
+           called: bool = False) -> int:
+    """Minimax of ``position`` with the seat to move held to ``card`` (with a call)."""
     seat = position.to_move
+    spec = position.spec.with_trump(position.spec.side_of[seat], position.spec.calls[seat]) \
+        if called else after_play(position.spec, seat, card)
     rest = position.hands[seat] & ~(1 << card)
     trick = (*position.trick, card)
     seats = (*position.trick_seats, seat)
@@ -181,6 +235,23 @@ def test_score_equals_brute_force_through_the_rules(name: str) -> None:
         solution = solve(game, "score")
         assert solution.method == ("rules" if name == "bidder" else "compiled")
         assert solution.value == brute_force(game, seat, "score")
+        for text, value in solution.actions.items():
+            child = game.fork()
+            child.apply(text)
+            assert value == brute_force(child, seat, "score"), text
+
+
+def test_notrump_score_with_calls_equals_brute_force_through_the_rules() -> None:
+    """Notrump's score (its hand score a function of tricks) is compiled, calls and all,
+    and equals minimax over the game's own actions, and so does the search through the
+    rules that plays equivalent cards once (a trump that may meet another suit's trump
+    of the same rank is like no other card)."""
+    for game in _positions("notrump", 8, 2, calls=True):
+        seat = game.to_move or 0
+        solution = solve(game, "score")
+        assert solution.method == "compiled"
+        exact = brute_force(game, seat, "score")
+        assert solution.value == exact == Solver(game, seat).value(game)
         for text, value in solution.actions.items():
             child = game.fork()
             child.apply(text)

@@ -43,10 +43,9 @@ from tricktable.bots import Bot, make_bot
 from tricktable.bots.inference import believed_worlds
 from tricktable.bots.playout import playout_step
 from tricktable.engine.actions import Action
-from tricktable.engine.play import TrickGame
 from tricktable.engine.state import GameState, Phase
 from tricktable.solver import Solver, distinct_plays, margin
-from tricktable.solver.solve import BudgetExceeded, Solution, solve
+from tricktable.solver.solve import BudgetExceeded, Solution, compiles, solve
 
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
 
@@ -335,15 +334,14 @@ def _heuristic(game: str, seed: int) -> Bot:
 
 def compiled_score(game: GameState) -> bool:
     """Whether the compiled kernel solves ``game``'s hand score now: plain trick play,
-    two sides, and a hand score stated as a function of their points (Rook; Pinochle
-    unless its meld needs a trick taken).
+    two sides, and a hand score stated as a function of their points or tricks (Rook;
+    Notrump with four players; Pinochle unless its meld needs a trick taken).
 
     >>> import tricktable
     >>> compiled_score(tricktable.new_game("rook", seed=1))  # the auction: not yet
     False
     """
-    return (game.phase is Phase.PLAY and isinstance(game, TrickGame) and len(game.sides) == 2
-            and game.play_position() is not None and game.hand_score([0, 0]) is not None)
+    return game.phase is Phase.PLAY and len(game.sides) == 2 and compiles(game, "score")
 
 
 def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:

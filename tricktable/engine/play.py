@@ -299,6 +299,11 @@ class TrickGame(GameState):
         """The rest of this hand's trick play for the solver (None: not at trick play)."""
         return positions.solver_position(self)
 
+    def unlike_cards(self) -> int:
+        """Cards that play unlike any other of their suit: where trumps of two suits may
+        meet in a trick, every card of those suits (:meth:`PlaySpec.trumps_across`)."""
+        return self.spec.trumps_across()
+
     def search_spec(self) -> PlaySpec:
         """The play spec the solver searches: :attr:`spec`, with what the hand's end adds
         that the play cycle does not (Rook's Kentucky discard goes to the last trick)."""

@@ -38,9 +38,11 @@ class PlaySpec:
     the highest key wins. ``duty`` combines :data:`FOLLOW`, :data:`HEAD`,
     :data:`TRUMP` and :data:`OVERTRUMP`. ``calls[seat]`` are the cards the
     seat may play with a call that makes their suit its side's trump
-    (Notrump's markers). ``sits_out`` is a seat that plays no card this hand: the
-    others play tricks of one card fewer, in turn around it. A game replaces its spec
-    when the rules change in the hand (a trump named, a stock closed, a trump called).
+    (Notrump's markers), and ``markers[seat]`` the one card (-1: none) whose
+    plain play ends that seat's right to call. ``sits_out`` is a seat that plays
+    no card this hand: the others play tricks of one card fewer, in turn around it.
+    A game replaces its spec when the rules change in the hand (a trump named, a
+    stock closed, a trump called).
 
     >>> from tricktable.cards import STANDARD
     >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
@@ -58,6 +60,7 @@ class PlaySpec:
     duty: int = FOLLOW
     last_bonus: int = 0  # points to the side that takes the hand's last trick
     calls: tuple[int, ...] = ()  # per seat: cards it may play with a call of their suit
+    markers: tuple[int, ...] = ()  # per seat: the card whose plain play ends its calls
     suit_masks: tuple[int, ...] = ()  # the deck's suits (what a call makes trump)
     most_tricks_bonus: int = 0  # points, at the hand's end, to the side with more tricks ...
     bonus_side: int = 0  # ... this side on a tie (Rook's 20 for most cards: the bidders)
@@ -68,6 +71,7 @@ class PlaySpec:
     # per rank from the lowest, the cards of that rank or higher (made on first use)
     _at_least: tuple[int, ...] = field(init=False, default=(), repr=False, compare=False)
     _low_rank: int = field(init=False, default=0, repr=False, compare=False)
+    _across: int = field(init=False, default=-1, repr=False, compare=False)  # trumps_across
 
     def __post_init__(self) -> None:
         players, out = self.players, self.sits_out
@@ -161,12 +165,40 @@ class PlaySpec:
             shown |= tier
         return shown
 
+    def trumps_across(self) -> int:
+        """The cards that may meet a trump of another suit in a trick: every seat's trumps
+        and the cards it may call with, where those span more than one follow class
+        (Notrump's teams). Trumps compare by rank across suits, so two such cards of one
+        suit can play unlike each other though no card of their suit lies between them:
+        the solvers never count them as equivalent.
+
+        >>> from tricktable.cards import STANDARD
+        >>> spec = plain_spec(STANDARD, players=4, sides=2, trump=0)
+        >>> spec.trumps_across()  # one trump suit for every seat
+        0
+        >>> hearts = STANDARD.suit_masks[1]
+        >>> replace(spec, trumps=(spec.trumps[0], hearts) * 2).trumps_across() == (
+        ...     spec.trumps[0] | hearts)
+        True
+        """
+        if self._across >= 0:
+            return self._across
+        cards = 0
+        for mask in (*self.trumps, *self.calls):
+            cards |= mask
+        if cards and all(self.follows[card] & cards == cards
+                         for card in range(len(self.follows)) if cards >> card & 1):
+            cards = 0
+        object.__setattr__(self, "_across", cards)
+        return cards
+
     def with_trump(self, side: int, suit_mask: int) -> PlaySpec:
         """This spec once ``side`` has ``suit_mask`` as its trumps (a call): its calls end."""
         trumps = tuple(suit_mask if self.side_of[s] == side else t
                        for s, t in enumerate(self.trumps))
         calls = tuple(0 if self.side_of[s] == side else c for s, c in enumerate(self.calls))
-        return replace(self, trumps=trumps, calls=calls)
+        markers = tuple(-1 if self.side_of[s] == side else m for s, m in enumerate(self.markers))
+        return replace(self, trumps=trumps, calls=calls, markers=markers)
 
 
 def spec_with(spec: PlaySpec, **changes: Any) -> PlaySpec:

@@ -232,7 +232,7 @@ class NotrumpGame(NotrumpTable):
         self.spec = team_spec(
             tuple(self.team_of), tuple(0 if trump is None else SUIT_MASKS[trump]
                                        for trump in (self.trump[team] for team in self.team_of)),
-            self._call_masks())
+            self._call_markers())
         if self.turned_up:
             card = self.turned_up.bit_length() - 1
             self.turned_up = 0
@@ -241,16 +241,16 @@ class NotrumpGame(NotrumpTable):
             self.log.append(Event("turn", self.dealer, f"{self.seat_name(self.dealer)} turns up "
                                                        f"{TEXT[card]} to open the first trick"))
 
-    def _call_masks(self) -> tuple[int, ...]:
-        """Per seat, the cards it may play with a call: its face-down marker's suit while
-        its team may call and has no trump yet (else none)."""
-        masks = []
+    def _call_markers(self) -> tuple[int, ...]:
+        """Per seat, its face-down marker while its team may call and has no trump yet
+        (it may then play a card of the marker's suit with a call), else -1."""
+        markers = []
         for seat, marker in enumerate(self.markers):
             team = self.team_of[seat]
             may = (marker is not None and not self.revealed[seat] and self.may_call[team]
                    and self.trump[team] is None)
-            masks.append(SUIT_MASKS[SUIT_OF[marker]] if may and marker is not None else 0)
-        return tuple(masks)
+            markers.append(marker if may and marker is not None else -1)
+        return tuple(markers)
 
     def _play(self, seat: Seat, card: Card, call: bool) -> None:
         text = None  # a plain play: the core's shared event (the same text)
@@ -262,7 +262,7 @@ class NotrumpGame(NotrumpTable):
             text = PLAY_TEXT[self.players][seat][card] + ", the marker"
             spec = self.spec
             if spec.calls[seat]:
-                self.spec = team_spec(spec.side_of, spec.trumps, self._call_masks())
+                self.spec = team_spec(spec.side_of, spec.trumps, self._call_markers())
         if self.spec.trumps[seat] >> card & 1:
             self.trumped |= 1 << card
         self._play_card(seat, card, text, "call" if call else "play")
@@ -313,6 +313,25 @@ class NotrumpGame(NotrumpTable):
         for seat in self.teams[0 if made else 1]:
             deltas[self.side_of(seat)] = VALUES[self.contract]
         return deltas, made
+
+    score_basis: ClassVar[str] = "tricks"
+
+    def hand_score(self, totals: list[int]) -> list[int] | None:
+        """Per team of the play spec (the selecting team first), the hand's score had it
+        ended with ``totals`` tricks: the contract's value to the selecting team if it
+        took seven, else to the defenders (each defender of three scores it too).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("notrump", seed=1)
+        >>> game.contract = 0  # Spades, worth 10
+        >>> game.hand_score([7, 6]), game.hand_score([6, 7])
+        ([10, 0], [0, 10])
+        """
+        if self.contract is None:
+            return None
+        deltas = [0, 0]
+        deltas[0 if totals[0] >= NEEDED else 1] = VALUES[self.contract]
+        return deltas
 
     def _end_hand(self) -> None:
         deltas, made = self._hand_deltas()

@@ -35,38 +35,33 @@ PLAIN_SPECS = {n: plain_spec(STANDARD, players=n, sides=2 if n == 4 else 3, trum
 """Trick play before any trump: follow suit; void, play a trump if your team has one
 (no duty to over-trump). A trump beats every plain card and two trumps, of one
 team's suit or of both, compare by rank; the first of equal ranks wins."""
-_TEAM_SPECS: dict[tuple[tuple[int, ...], ...], PlaySpec] = {}
-_CALLED_SPECS: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int],
-                    PlaySpec] = {}
 
 
+@lru_cache(maxsize=8192)
 def team_spec(side_of: tuple[int, ...], trumps: tuple[int, ...],
-              calls: tuple[int, ...]) -> PlaySpec:
+              markers: tuple[int, ...]) -> PlaySpec:
     """Trick play with each seat's team (``side_of``: 0 selects), each seat's trumps and
-    the cards it may play with a call, kept for reuse: a hand changes its spec at every
-    call and every marker played, and at most 1,682 specs (four players) and 783 (three)
-    cover every hand: per team a trump or each member's marker suit or none.
+    the markers that may still call (-1: none): such a seat may play a card of its
+    marker's suit with a call, until it plays the marker plain. Kept for reuse (a hand
+    changes its spec at every call and every marker played).
 
-    >>> spec = team_spec((0, 1, 0, 1), (SUIT_MASKS[0], 0, SUIT_MASKS[0], 0), (0,) * 4)
+    >>> spec = team_spec((0, 1, 0, 1), (SUIT_MASKS[0], 0, SUIT_MASKS[0], 0), (-1,) * 4)
     >>> spec.key(0, 0, 13) > spec.key(1, 25, 13)  # N's 2♠ trumps E's A♥
     True
+    >>> spec = team_spec((0, 1, 0, 1), (0,) * 4, (-1, 30, -1, -1))  # E's marker: a diamond
+    >>> spec.calls[1] == SUIT_MASKS[SUIT_OF[30]], spec.markers
+    (True, (-1, 30, -1, -1))
     """
-    key = (side_of, trumps, calls)
-    spec = _TEAM_SPECS.get(key)
-    if spec is None:
-        spec = _TEAM_SPECS[key] = replace(PLAIN_SPECS[len(side_of)], side_of=side_of,
-                                          trumps=trumps, calls=calls)
-    return spec
+    calls = tuple(0 if marker < 0 else SUIT_MASKS[SUIT_OF[marker]] for marker in markers)
+    return replace(PLAIN_SPECS[len(side_of)], side_of=side_of, trumps=trumps, calls=calls,
+                   markers=markers)
 
 
+@lru_cache(maxsize=8192)
 def called_spec(spec: PlaySpec, team: int, suit: int) -> PlaySpec:
     """``spec`` (a :func:`team_spec`) once ``team`` calls ``suit`` trump (its calls end),
     kept for reuse."""
-    key = (spec.side_of, spec.trumps, spec.calls, team, suit)
-    called = _CALLED_SPECS.get(key)
-    if called is None:
-        called = _CALLED_SPECS[key] = spec.with_trump(team, SUIT_MASKS[suit])
-    return called
+    return spec.with_trump(team, SUIT_MASKS[suit])
 
 
 SEAT_NAMES = {4: ("N", "E", "S", "W"), 3: ("P1", "P2", "P3")}

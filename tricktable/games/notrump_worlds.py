@@ -35,8 +35,9 @@ class NotrumpWorlds(TrickGame):
     turned_up: int
 
     @abstractmethod
-    def _call_masks(self) -> tuple[int, ...]:
-        """Per seat, the cards it may play with a call (the game's play flow)."""
+    def _call_markers(self) -> tuple[int, ...]:
+        """Per seat, its face-down marker while it may call with it, else -1 (the game's
+        play flow)."""
 
     def hidden(self, seat: Seat) -> Hidden:
         """The unseen cards of the other hands (none of a suit shown void), then the cards
@@ -110,14 +111,16 @@ class NotrumpWorlds(TrickGame):
                 self.given[giver] = sum(1 << c for c in rng.sample(
                     list(bits(held)), self.given[giver].bit_count()))
         if self.phase is PLAY_PHASE:  # a face-down marker drawn anew: what its seat may call
-            self.spec = team_spec(self.spec.side_of, self.spec.trumps, self._call_masks())
+            self.spec = team_spec(self.spec.side_of, self.spec.trumps, self._call_markers())
 
     def unlike_cards(self) -> int:
-        """The markers still in hand: playing one is not like playing another card."""
+        """The markers still in hand (playing one is not like playing another card), and
+        the trumps that may meet another suit's (the trick-play core's)."""
         held = 0
         for hand in self.hands:
             held |= hand
-        return held & sum(1 << marker for marker in self.markers if marker is not None)
+        return held & sum(1 << marker for marker in self.markers if marker is not None) \
+            | super().unlike_cards()
 
     def hidden_from(self, seat: Seat) -> int:
         """Cards whose place ``seat`` may not know now (for leak tests).

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -129,12 +129,14 @@ class KernelResult:
     """A solved position: ``value`` is what the side takes from here on (tricks, or
     card points with the spec's bonuses), ``cards`` each card's value (with ``each``),
     ``nodes`` the positions searched, ``trick_nodes`` those at a trick's start (what DDS
-    counts as its nodes)."""
+    counts as its nodes), ``called`` the value of each card the seat may play with a
+    trump call."""
 
     value: int
     cards: dict[Card, int]
     nodes: int
     trick_nodes: int = 0
+    called: dict[Card, int] = field(default_factory=dict)  # cards played with a call
 
 
 class Kernel:
@@ -145,11 +147,13 @@ class Kernel:
                  table_bits: int = TABLE_BITS, partition: bool = True) -> None:
         if objective not in OBJECTIVES:
             raise ValueError(f"the kernel's objective is 'tricks' or 'points', not {objective!r}")
-        if any(spec.calls):
-            raise Unsupported("the kernel does not search trump calls")
         if spec.players > dd.HAND_WORDS:
             raise Unsupported(f"the kernel searches at most {dd.HAND_WORDS} players")
         sides = max(spec.side_of) + 1
+        calling = any(spec.calls)
+        if calling and (len(spec.markers) != spec.players or sides != 2):
+            raise Unsupported("the kernel searches calls of two sides, each seat's with its "
+                              "marker")
         if spec.most_tricks_bonus and sides != 2 and objective == "points":
             raise Unsupported("a most-tricks bonus is searched for two sides only")
         if not 0 <= side < sides:
@@ -167,22 +171,30 @@ class Kernel:
         # order in the key (4 bits a card, a word a class)
         classes = len(t.class_masks)
         largest = max(int(mask).bit_count() for mask in t.class_masks)
-        relative = t.partition and not t.copies and classes <= 8 and (not points or (
+        relative = not calling and t.partition and not t.copies and classes <= 8 and (
+            not points or (
             classes <= dd.KEY_WORDS - dd.HAND_WORDS - 1 and largest <= 15
             and max(self.points) < 16))
-        quick = not points and t.partition and bool(spec.duty & dd.FOLLOW)
+        quick = not calling and not points and t.partition and bool(spec.duty & dd.FOLLOW)
         self.params = np.array([
             spec.players, spec.duty, spec.last_bonus // unit, spec.most_tricks_bonus // unit,
             int(spec.bonus_side == side), spec.tricks, int(points), int(relative), int(quick),
-            len(t.class_masks), int(points and spec.most_tricks_bonus > 0),
+            len(t.class_masks), int(points and spec.most_tricks_bonus > 0), int(calling),
+            t.mask(spec.trumps_across()),
         ], dtype=np.int64)
+        # a seat's calls: the cards it may play with one, and its marker (-1: none)
+        self.calls = np.array([t.mask(spec.calls[s]) if calling else 0
+                               for s in range(spec.players)], dtype=np.int64)
+        self.markers = np.array([t.index[spec.markers[s]] if calling and spec.markers[s] >= 0
+                                 else -1 for s in range(spec.players)], dtype=np.int64)
         self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
         # partition search where only ranks within a class decide a trick: for trick counts,
         # and for card points where the owner of every card that scores fits one word
         scoring = [card for card in range(len(self.points)) if self.points[card]]
         self.point_cards = np.full(len(self.points), -1, dtype=np.int64)
         self.point_cards[scoring] = np.arange(len(scoring))
-        self.partition = (partition and t.partition and not t.copies and spec.players <= 4
+        self.partition = (partition and not calling and t.partition and not t.copies
+                          and spec.players <= 4
                           and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
                           and spec.players * classes <= dd_tricks.MAX_COUNTS
                           and largest <= 15 and spec.tricks < 16
@@ -205,8 +217,9 @@ class Kernel:
             self.tt_bounds = np.zeros((1 << table_bits, 4), dtype=np.int64)
         size = len(spec.follows)
         self.history = np.zeros((spec.players, size), dtype=np.int64)
-        self.moves = np.zeros((size + 2, size), dtype=np.int64)
-        self.scores = np.zeros((size + 2, size), dtype=np.int64)
+        self.moves = np.zeros((size + 2, 2 * size), dtype=np.int64)  # a card, or with a call
+        self.scores = np.zeros((size + 2, 2 * size), dtype=np.int64)
+        self.saved = np.zeros((size + 2, 2 * dd.HAND_WORDS), dtype=np.int64)
         self.words = np.zeros((size + 2, dd.KEY_WORDS), dtype=np.int64)
         self.nodes = 0
 
@@ -244,18 +257,21 @@ class Kernel:
         deadline = 0 if max_seconds is None else int((time.perf_counter() + max_seconds) * 1e6)
         counters = np.array([0, max_nodes, 0, deadline, 0], dtype=np.int64)
         size = len(spec.follows)
-        out_cards = np.zeros(size, dtype=np.int64)
-        out_values = np.zeros(size, dtype=np.int64)
+        out_cards = np.zeros(2 * size, dtype=np.int64)
+        out_values = np.zeros(2 * size, dtype=np.int64)
+        trumps = t.trumps.copy()  # calls change them during the search
+        calls = self.calls.copy()
         start = ceiling // 2 if guess is None else guess
         arrays = {dd.HANDS_AT: hands, dd.TRICKS_AT: tricks, dd.STATE_AT: state,
                   dd.PARAMS_AT: self.params, dd.MAXSIDE_AT: self.maxside,
-                  dd.FOLLOWS_AT: t.follows, dd.RANK_AT: t.rank, dd.TRUMPS_AT: t.trumps,
+                  dd.FOLLOWS_AT: t.follows, dd.RANK_AT: t.rank, dd.TRUMPS_AT: trumps,
                   dd.POINTS_AT: self.points, dd.CLASS_MASKS_AT: t.class_masks,
                   dd.CLASS_OF_AT: t.class_of, dd.RANK_LO_AT: t.rank_lo,
                   dd.RANK_HI_AT: t.rank_hi, dd.HISTORY_AT: self.history,
                   dd.MOVES_AT: self.moves, dd.SCORES_AT: self.scores,
                   dd.COUNTERS_AT: counters, dd.OUT_CARDS_AT: out_cards,
-                  dd.OUT_VALUES_AT: out_values}
+                  dd.OUT_VALUES_AT: out_values, dd.CALLS_AT: calls,
+                  dd.MARKERS_AT: self.markers, dd.SAVED_AT: self.saved}
         if self.partition:
             arrays.update({dd.TT_AT: self.tt, dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
                            dd.REL_AT: self.rel, dd.OWN_AT: self.own,
@@ -277,10 +293,16 @@ class Kernel:
             raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
         if not each:
             return KernelResult(int(out_values[0]) * unit, {}, nodes, trick_nodes)
-        values = {t.order[int(out_cards[i])]: int(out_values[i]) * unit for i in range(count)}
+        values: dict[Card, int] = {}
+        called: dict[Card, int] = {}
+        for move, found in zip(out_cards[:count].tolist(), out_values[:count].tolist(),
+                               strict=True):
+            into = called if move & dd.CALL_MOVE else values
+            into[t.order[move & dd.CARD_OF_MOVE]] = found * unit
         mine = self.maxside[position.to_move] == 1
-        value = max(values.values()) if mine else min(values.values())
-        return KernelResult(value, values, nodes, trick_nodes)
+        every = [*values.values(), *called.values()]
+        value = max(every) if mine else min(every)
+        return KernelResult(value, values, nodes, trick_nodes, called)
 
 
 def size_of(spec: PlaySpec) -> int:
@@ -292,13 +314,24 @@ ROOK_ENDING = {"hands": ["R1 R2", "R3 R4", "G2 G3", "G4 G5"], "trump": "red", "l
 """A two-card Rook ending (for the doctest; set up with :func:`tricktable.new_game`)."""
 
 
-def representatives(kernel: Kernel, position: Position) -> dict[Card, Card]:
-    """Each card the seat to move may play, to the card of its run of equivalent cards
-    that :meth:`Kernel.solve` values (the same rule as the search's)."""
+def representatives(kernel: Kernel, position: Position,
+                    called: bool = False) -> dict[Card, Card]:
+    """Each card the seat to move may play (``called``: with a trump call), to the card of
+    its run of equivalent cards that :meth:`Kernel.solve` values (the same rule as the
+    search's: a trump that may meet another suit's is like no other card, and so is a
+    marker that may still call, played plain)."""
     spec, t = kernel.spec, kernel.tables
     seat, trick = position.to_move, position.trick
     allowed = spec.legal(seat, position.hands[seat], trick[0] if trick else None,
                          position.win_key)
+    unlike = t.mask(spec.trumps_across())  # the same cards as generate's
+    if spec.calls and spec.calls[seat]:
+        if called:
+            allowed &= spec.calls[seat]
+        else:
+            unlike |= 1 << t.index[spec.markers[seat]]
+    elif called:
+        allowed = 0
     live = 0
     for hand in position.hands:
         live |= t.mask(hand)
@@ -309,7 +342,8 @@ def representatives(kernel: Kernel, position: Position) -> dict[Card, Card]:
     previous = kept = -1
     for new in sorted(t.index[card] for card in bits(allowed)):
         if previous >= 0 and t.class_of[previous] == t.class_of[new] and (
-                not points or t.points[previous] == t.points[new]):
+                not points or t.points[previous] == t.points[new]) \
+                and not (unlike >> previous | unlike >> new) & 1:
             between = ((1 << int(t.rank_hi[new] + 1)) - (1 << int(t.rank_lo[previous]))) \
                 & ~(1 << previous) & ~(1 << new)
             if not live & between:

@@ -47,7 +47,7 @@ HAND_WORDS = 4
 
 # params: int64 array of the spec's scalars
 PLAYERS, DUTY, LAST_BONUS, MOST_BONUS, BONUS_MAX, HAND_TRICKS, POINTS, RELATIVE, \
-    QUICK, CLASSES, TRICKS_IN_KEY = range(11)
+    QUICK, CLASSES, TRICKS_IN_KEY, CALLING, ACROSS = range(13)
 # state: int64 array of what changes during the search
 MY_TRICKS, TRICKS_PLAYED, LIVE_POINTS = range(3)
 # a search's context: the slot of each of its arrays (search_context)
@@ -55,8 +55,13 @@ HANDS_AT, TRICKS_AT, STATE_AT, PARAMS_AT, MAXSIDE_AT, FOLLOWS_AT, RANK_AT, TRUMP
     POINTS_AT, CLASS_MASKS_AT, CLASS_OF_AT, RANK_LO_AT, RANK_HI_AT, HISTORY_AT, MOVES_AT, \
     SCORES_AT, COUNTERS_AT, TT_AT, KEYS_AT, META_AT, REL_AT, OWN_AT, TT_KEYS_AT, \
     TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT, POINT_CARDS_AT, PATTERNS_AT, \
-    CONTEXT_AT = range(30)
-CONTEXT_SLOTS = 30
+    CALLS_AT, MARKERS_AT, SAVED_AT, CONTEXT_AT = range(33)
+CONTEXT_SLOTS = 33
+# trump calls (the params' CALLING; Notrump's markers): per seat the cards it may play with
+# a call that makes their suit its side's trump (calls), the card whose plain play ends
+# that right (markers, -1: none), and per depth the trumps and calls a move changed (saved)
+CALL_MOVE = 64  # a move's flag: its card is played with a call (cards are ids below 62)
+CARD_OF_MOVE = CALL_MOVE - 1
 # counters: int64 array of the search's bookkeeping (TRICK_NODES: the nodes at a trick's
 # start, the count DDS reports as its nodes)
 NODES, LIMIT, ABORTED, DEADLINE_US, TRICK_NODES = range(5)
@@ -453,6 +458,60 @@ def reopen_trick(winner: int, taken: int, state: np.ndarray, maxside: np.ndarray
     return ZERO
 
 
+@kernel(boolean(I, I, I, A1), inline=True)
+def make_call(depth: int, seat: int, move: int, context: np.ndarray) -> bool:
+    """What ``seat`` playing ``move`` changes besides the cards: a call makes the suit of
+    its calls its side's trumps and ends the side's calls; its marker played plain ends
+    its own. Returns whether anything changed (then :func:`undo_call` restores it)."""
+    params = vector(context, PARAMS_AT)
+    if params[CALLING] == 0:
+        return False
+    calls = vector(context, CALLS_AT)
+    if calls[seat] == 0 or (move < CALL_MOVE and move != vector(context, MARKERS_AT)[seat]):
+        return False
+    trumps = vector(context, TRUMPS_AT)
+    maxside = vector(context, MAXSIDE_AT)
+    saved = matrix(context, SAVED_AT)
+    players = params[PLAYERS]
+    for s in range(players):
+        saved[depth, s] = trumps[s]
+        saved[depth, HAND_WORDS + s] = calls[s]
+    if move >= CALL_MOVE:
+        suit = calls[seat]
+        for s in range(players):
+            if maxside[s] == maxside[seat]:
+                trumps[s] = suit
+                calls[s] = ZERO
+    else:
+        calls[seat] = ZERO
+    return True
+
+
+@kernel(I(I, A1), inline=True)
+def undo_call(depth: int, context: np.ndarray) -> int:
+    """Undo :func:`make_call` at ``depth``."""
+    players = vector(context, PARAMS_AT)[PLAYERS]
+    trumps = vector(context, TRUMPS_AT)
+    calls = vector(context, CALLS_AT)
+    saved = matrix(context, SAVED_AT)
+    for s in range(players):
+        trumps[s] = saved[depth, s]
+        calls[s] = saved[depth, HAND_WORDS + s]
+    return ZERO
+
+
+@kernel(boolean(A1, I), inline=True)
+def calls_open(context: np.ndarray, players: int) -> bool:
+    """Whether any seat may still call (the params' CALLING, and a seat's calls left)."""
+    if vector(context, PARAMS_AT)[CALLING] == 0:
+        return False
+    calls = vector(context, CALLS_AT)
+    open_calls = ZERO
+    for s in range(players):
+        open_calls |= calls[s]
+    return open_calls != 0
+
+
 CHOICE_COST = 600  # a lead's weight lost for each card an opponent may answer it with
 
 
@@ -506,7 +565,8 @@ def lead_position(seat: int, cls: int, top: int, live_cls: int, hands: np.ndarra
 def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_key: int,
              best_hint: int, context: np.ndarray) -> int:
     """The cards worth trying at this node, one of each run of equivalent ones, into
-    ``moves[depth]``, best guesses first; returns how many."""
+    ``moves[depth]``, best guesses first; returns how many. A card the seat may play with
+    a call is tried that way too (its move has the :data:`CALL_MOVE` flag)."""
     hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     trick = tricks[state[TRICKS_PLAYED]]
     class_masks = vector(context, CLASS_MASKS_AT)
@@ -558,77 +618,99 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 partners |= hands[s]
             else:
                 opponents |= hands[s]
+    call_mask = ZERO  # the cards the seat may play with a call, and its marker
+    marker = NONE
+    if params[CALLING]:
+        call_mask = vector(context, CALLS_AT)[seat]
+        if call_mask:
+            marker = vector(context, MARKERS_AT)[seat]
     n = 0
-    previous = -1
-    class_done = ZERO  # the class of the leads weighed last, and its weight
-    class_weight = ZERO
-    rest = allowed
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        card = lowest(low)
-        if previous >= 0 and class_of[previous] == class_of[card] and (
-                not is_points or points[previous] == points[card]):
-            between = ((1 << (rank_hi[card] + 1)) - (1 << rank_lo[previous])) \
-                & ~(1 << previous) & ~low
-            if live & between == 0:
-                previous = card  # equivalent to the previous card kept: skip it
-                continue
-        previous = card
-        worth = points[card] if is_points else 0
-        weight = 0
-        if ntrick == 0:
-            cls = class_masks[class_of[card]]
-            live_cls = live & cls
-            top = highest(live_cls)
-            if run_top(card, hand, live_cls) == top or (
-                    (hand >> top) & 1 and rank[top] == rank[card]):
-                weight = 60  # a winner in its class
-                if cls & trumps[seat] == 0 and opponents & trumps[seat]:
-                    weight = 35  # that an opponent might trump
-            elif (partners >> top) & 1:
-                weight = 50  # low to partner's winner
-            elif opponents & cls == 0:
-                weight = 40
-            else:
-                weight = 20
-            if cls != class_done:  # the same for every card of the class
-                class_done = cls
-                # smaller trees first (DDS's idea): leads the opponents can answer in few
-                # ways, each with a card of the class or, void in it, any card of the hand
-                choices = ZERO
-                for other in range(players):
-                    if maxside[other] != mine:
-                        held = popcount(hands[other] & cls)
-                        choices += held if held else popcount(hands[other])
-                class_weight = lead_position(seat, cls, top, live_cls, hands, trumps[seat],
-                                             players, maxside) * 64 - CHOICE_COST * choices
-            weight = weight * 64 + class_weight - rank[card] + 4 * worth
-        else:
-            key = card_key(seat, card, lead, follows, rank, trumps)
-            if ours_now:
-                if win_key > threat:
-                    weight = 60 * 64 - rank[card] + 64 * worth  # the trick is ours: low, or points
-                elif key > threat:
-                    weight = 50 * 64 - rank[card]  # secure partner's trick
+    for called in range(2 if allowed & call_mask else 1):
+        previous = -1
+        class_done = ZERO  # the class of the leads weighed last, and its weight
+        class_weight = ZERO
+        rest = allowed & call_mask if called else allowed
+        # cards like no other of their class: trumps that may meet another suit's (they
+        # compare by rank across suits: PlaySpec.trumps_across), and the marker played
+        # plain (it ends the calls)
+        unlike = params[ACROSS]
+        if not called and marker >= 0:
+            unlike |= ONE << marker
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = lowest(low)
+            if previous >= 0 and class_of[previous] == class_of[card] and (
+                    not is_points or points[previous] == points[card]) \
+                    and ((unlike >> card) | (unlike >> previous)) & 1 == 0:
+                between = ((1 << (rank_hi[card] + 1)) - (1 << rank_lo[previous])) \
+                    & ~(1 << previous) & ~low
+                if live & between == 0:
+                    previous = card  # equivalent to the previous card kept: skip it
+                    continue
+            previous = card
+            worth = points[card] if is_points else 0
+            weight = 0
+            if called:  # a trump from now on: to take the trick, else last
+                key = TRUMP_BASE + rank[card]
+                if ntrick > 0 and key > win_key and key > threat and not ours_now:
+                    weight = 55 * 64 - rank[card]
                 else:
-                    weight = 20 * 64 - rank[card]
-            elif key > win_key and key > threat:
-                weight = 55 * 64 - rank[card] + 64 * worth  # take it, as cheaply as possible
-            elif key > win_key and partner_after:
-                weight = 25 * 64 - rank[card]
+                    weight = 15 * 64 - rank[card]
+            elif ntrick == 0:
+                cls = class_masks[class_of[card]]
+                live_cls = live & cls
+                top = highest(live_cls)
+                if run_top(card, hand, live_cls) == top or (
+                        (hand >> top) & 1 and rank[top] == rank[card]):
+                    weight = 60  # a winner in its class
+                    if cls & trumps[seat] == 0 and opponents & trumps[seat]:
+                        weight = 35  # that an opponent might trump
+                elif (partners >> top) & 1:
+                    weight = 50  # low to partner's winner
+                elif opponents & cls == 0:
+                    weight = 40
+                else:
+                    weight = 20
+                if cls != class_done:  # the same for every card of the class
+                    class_done = cls
+                    # smaller trees first (DDS's idea): leads the opponents can answer in
+                    # few ways, each with a card of the class or, void in it, any card
+                    choices = ZERO
+                    for other in range(players):
+                        if maxside[other] != mine:
+                            held = popcount(hands[other] & cls)
+                            choices += held if held else popcount(hands[other])
+                    class_weight = lead_position(seat, cls, top, live_cls, hands,
+                                                 trumps[seat], players, maxside) * 64 \
+                        - CHOICE_COST * choices
+                weight = weight * 64 + class_weight - rank[card] + 4 * worth
             else:
-                weight = 30 * 64 - rank[card] - 64 * worth  # lose it cheaply
-        score = weight * (1 << 24) + min(history[seat, card], (1 << 24) - 1)
-        if card == best_hint:
-            score = 1 << 60
-        # insert in order, best first
-        i = n
-        while i > 0 and scores[depth, i - 1] < score:
-            moves[depth, i] = moves[depth, i - 1]
-            scores[depth, i] = scores[depth, i - 1]
-            i -= 1
-        moves[depth, i] = card
-        scores[depth, i] = score
-        n += 1
+                key = card_key(seat, card, lead, follows, rank, trumps)
+                if ours_now:
+                    if win_key > threat:
+                        weight = 60 * 64 - rank[card] + 64 * worth  # ours: low, or points
+                    elif key > threat:
+                        weight = 50 * 64 - rank[card]  # secure partner's trick
+                    else:
+                        weight = 20 * 64 - rank[card]
+                elif key > win_key and key > threat:
+                    weight = 55 * 64 - rank[card] + 64 * worth  # take it, cheaply
+                elif key > win_key and partner_after:
+                    weight = 25 * 64 - rank[card]
+                else:
+                    weight = 30 * 64 - rank[card] - 64 * worth  # lose it cheaply
+            score = weight * (1 << 24) + min(history[seat, card], (1 << 24) - 1)
+            move = card + CALL_MOVE if called else card
+            if move == best_hint:
+                score = 1 << 60
+            # insert in order, best first
+            i = n
+            while i > 0 and scores[depth, i - 1] < score:
+                moves[depth, i] = moves[depth, i - 1]
+                scores[depth, i] = scores[depth, i - 1]
+                i -= 1
+            moves[depth, i] = move
+            scores[depth, i] = score
+            n += 1
     return n

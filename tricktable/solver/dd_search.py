@@ -21,6 +21,9 @@ from tricktable.solver.dd import (
     ABORT_NODES,
     ABORT_TIME,
     ABORTED,
+    CALLING,
+    CALLS_AT,
+    CARD_OF_MOVE,
     CLASS_MASKS_AT,
     CLASSES,
     CONTEXT_AT,
@@ -57,16 +60,19 @@ from tricktable.solver.dd import (
     ZERO,
     I,
     advance,
+    calls_open,
     card_key,
     close_trick,
     compact,
     generate,
     lowest,
+    make_call,
     matrix,
     play_views,
     popcount,
     reopen_trick,
     terminal,
+    undo_call,
     vector,
 )
 from tricktable.solver.dd import (
@@ -159,7 +165,8 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
         if hand == 0:
             return terminal(state, params)
         left = popcount(hand)
-        if left == 1:
+        calling = calls_open(context, players)
+        if left == 1 and not calling:
             return last_trick(seat, hands, state, params, maxside, follows, rank, trumps, points)
         upper = state[LIVE_POINTS] + params[LAST_BONUS] + params[MOST_BONUS] if is_points \
             else left
@@ -183,9 +190,15 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
         for s in range(players, HAND_WORDS):
             key_words[s] = 0
         key_words[HAND_WORDS] = extra
+        if calling:  # who may still call (the spare words: each seat's trumps, below)
+            calls = vector(context, CALLS_AT)
+            for s in range(players):
+                if calls[s]:
+                    extra |= ONE << (40 + s)
         for k in range(KEY_WORDS - HAND_WORDS - 1):
-            # relative ranks for points: each class's points in rank order (4 bits a card)
-            pattern = 0
+            # relative ranks for points: each class's points in rank order (4 bits a card);
+            # with calls (never relative), the trumps of each seat
+            pattern = trumps[k] if params[CALLING] and k < players else 0
             if is_points and params[RELATIVE] and k < params[CLASSES]:
                 rest = live & class_masks[k]
                 while rest:
@@ -232,7 +245,9 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     best_card = -1
     leader = (seat - ntrick + players) % players
     for i in range(n):
-        card = moves[depth, i]
+        move = moves[depth, i]
+        card = move & CARD_OF_MOVE
+        changed = make_call(depth, seat, move, context)
         bit = 1 << card
         hands[seat] ^= bit
         trick[ntrick] = card
@@ -248,18 +263,20 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                                   beta - gain, context)
             reopen_trick(winner, taken, state, maxside)
         hands[seat] ^= bit
+        if changed:
+            undo_call(depth, context)
         if counters[ABORTED]:
             return 0
         if maximizing:
             if value > best:
                 best = value
-                best_card = card
+                best_card = move
                 if best > alpha:
                     alpha = best
         else:
             if value < best:
                 best = value
-                best_card = card
+                best_card = move
                 if best < beta:
                     beta = best
         if alpha >= beta:
@@ -332,7 +349,9 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
         out_cards[i] = moves[0, i]
     leader = (seat - ntrick + players) % players
     for i in range(n):
-        card = out_cards[i]
+        move = out_cards[i]
+        card = move & CARD_OF_MOVE
+        changed = make_call(ZERO, seat, move, context)
         bit = 1 << card
         hands[seat] ^= bit
         trick[ntrick] = card
@@ -348,6 +367,8 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
                                 ceiling - gain, context)
             reopen_trick(winner, taken, state, maxside)
         hands[seat] ^= bit
+        if changed:
+            undo_call(ZERO, context)
         if counters[ABORTED]:
             return 0
         out_values[i] = value

@@ -85,6 +85,31 @@ def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES
     raise SolveError(f"{objective} are solved at plain trick play only: {reason}")
 
 
+def compiles(game: GameState, objective: str = "tricks") -> bool:
+    """Whether :func:`solve` searches ``game`` for ``objective`` on the compiled kernel now
+    (not through the rules): plain trick play of at most four seats, no trick opened by
+    a card nobody played, and for the score two sides and a hand score stated as a
+    function of their points or tricks.
+
+    >>> import tricktable
+    >>> compiles(tricktable.new_game("rook", seed=1))  # the auction: not yet
+    False
+    """
+    from tricktable.solver import dd
+
+    position = _plain_position(game) if game.to_move is not None else None
+    if position is None or None in position.trick_seats \
+            or position.spec.players > dd.HAND_WORDS:
+        return False
+    sides = max(position.spec.side_of) + 1
+    if position.spec.calls and sides != 2:
+        return False
+    if objective != "score":
+        return True
+    assert isinstance(game, TrickGame)
+    return sides == 2 and game.hand_score([0, 0]) is not None
+
+
 def _plain_position(game: GameState) -> Position | None:
     if not isinstance(game, TrickGame) or not game._plain_tricks():
         return None
@@ -135,18 +160,21 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         if any(later < earlier for earlier, later in itertools.pairwise(values)):
             raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
     kept = compiled.representatives(kernel, position)
+    kept_calls = compiled.representatives(kernel, position, called=True)
     actions: dict[str, float] = {}
     for action in game.legal_actions():
         card = _card_played(game, action)
-        if card is None or card not in kept:
+        call = action.kind == "call"
+        if card is None or card not in (kept_calls if call else kept):
             raise compiled.Unsupported(f"{action.text} is not a card play")
-        actions[action.text] = valued(result.cards[kept[card]])
+        found = result.called[kept_calls[card]] if call else result.cards[kept[card]]
+        actions[action.text] = valued(found)
     return Solution(objective, seat, valued(result.value), actions, result.nodes, "compiled")
 
 
 def _card_played(game: GameState, action: Action) -> int | None:
     """The card ``action`` takes from the mover's hand (None: it plays no card)."""
-    if action.kind != "play":
+    if action.kind not in ("play", "call"):
         return None
     seat = game.to_move or 0
     child = game.fork()
