@@ -141,6 +141,7 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
         sizes = ", ".join(str(mask.bit_count()) for mask in masks)
         raise DealError(f"the hands must hold the same number of cards, at least one: {sizes}")
     leader = _seat_value(deal, "leader", players, None)
+    game.hands = masks  # the contract may name cards in them (Notrump's markers)
     declarer = game._play_contract(deal)
     spec = game.spec
     if size > spec.tricks:
@@ -161,7 +162,6 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
     if sum(tricks) != earlier:
         raise DealError(f"with {size} cards a hand left, {earlier} tricks were played, "
                         f"not {sum(tricks)}")
-    game.hands = masks
     game.deal = dict(deal)
     if "dealer" in deal:
         game.dealer = _seat_value(deal, "dealer", players, None)

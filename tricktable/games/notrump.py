@@ -27,10 +27,12 @@ from tricktable.engine.events import Event, dealt
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
+from tricktable.engine.spec import PlaySpec
 from tricktable.engine.state import (
     CONTRACT_PHASE,
     GAME_OVER_PHASE,
     JSON,
+    DealError,
     MARKER_PHASE,
     PASS_PHASE,
     PLAY_PHASE,
@@ -229,10 +231,7 @@ class NotrumpGame(NotrumpTable):
         card opens the first trick (never a trump: nobody played it)."""
         self.phase = PLAY_PHASE
         self.to_move = self.eldest
-        self.spec = team_spec(
-            tuple(self.team_of), tuple(0 if trump is None else SUIT_MASKS[trump]
-                                       for trump in (self.trump[team] for team in self.team_of)),
-            self._call_markers())
+        self.spec = self._team_spec()
         if self.turned_up:
             card = self.turned_up.bit_length() - 1
             self.turned_up = 0
@@ -240,6 +239,60 @@ class NotrumpGame(NotrumpTable):
             self._play_card(None, card)
             self.log.append(Event("turn", self.dealer, f"{self.seat_name(self.dealer)} turns up "
                                                        f"{TEXT[card]} to open the first trick"))
+
+    def _team_spec(self) -> PlaySpec:
+        """The play spec of the teams' trumps and the markers that may still call."""
+        trumps = tuple(0 if trump is None else SUIT_MASKS[trump]
+                       for trump in (self.trump[team] for team in self.team_of))
+        return team_spec(tuple(self.team_of), trumps, self._call_markers())
+
+    play_deal_keys = frozenset({"contract", "declarer", "markers", "trumps"})
+
+    def _play_contract(self, deal: JSON) -> Seat | None:
+        """A play deal's contract: ``contract`` (``notrump``, the default, or a suit) chosen
+        by ``declarer`` (default 0); ``markers``, per seat a face-down marker in its hand
+        or null (default: none), and ``trumps``, per team (the selecting team first) the
+        suit it called or null (default: none). A seat may call while its team may and
+        has no trump and its marker is face down in its hand.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("notrump", deal={"hands": ["A♠", "2♥", "K♠", "3♥"],
+        ...     "leader": 0, "contract": "notrump", "markers": [None, "2♥", None, None]})
+        >>> [action.text for action in game.legal_actions()], game.spec.calls[1] > 0
+        (['play A♠'], True)
+        """
+        n = self.players
+        text = deal.get("contract", "notrump")
+        try:
+            contract = NO_TRUMP if text == "notrump" else STANDARD.parse_suit(str(text))
+        except ValueError as error:
+            raise DealError(f"'contract': {error}; or notrump") from None
+        declarer = deal.get("declarer", 0)
+        if isinstance(declarer, bool) or declarer not in range(n):
+            raise DealError(f"'declarer' must be a seat from 0 to {n - 1}")
+        self._set_contract(declarer, contract)
+        markers, trumps = deal.get("markers", [None] * n), deal.get("trumps", [None, None])
+        if not isinstance(markers, list) or len(markers) != n:
+            raise DealError(f"'markers' must list {n} cards or nulls, one per seat")
+        if not isinstance(trumps, list) or len(trumps) != 2:
+            raise DealError("'trumps' must list 2 suits or nulls, the selecting team first")
+        for seat, marker in enumerate(markers):
+            if marker is not None:
+                card = _card_or_none(marker)
+                if card is None or not self.hands[seat] >> card & 1:
+                    raise DealError(f"seat {seat}'s marker {marker!r} is not in its hand")
+                self.markers[seat] = card
+        for team, suit in enumerate(trumps):
+            if suit is None:
+                continue
+            try:
+                self.trump[team] = STANDARD.parse_suit(str(suit))
+            except ValueError as error:
+                raise DealError(f"'trumps': {error}") from None
+            if team == 0 and contract != NO_TRUMP and self.trump[0] != contract:
+                raise DealError("the selecting team's trump is its contract's suit")
+        self.spec = self._team_spec()
+        return declarer  # type: ignore[no-any-return]
 
     def _call_markers(self) -> tuple[int, ...]:
         """Per seat, its face-down marker while its team may call and has no trump yet
@@ -445,3 +498,11 @@ class NotrumpGame(NotrumpTable):
         assert isinstance(rules, NotrumpRules)
         decisions = players * (2 + rules.pass_count + HAND_SIZES[players])
         return HandBounds(0.0, float(max(VALUES)), decisions)
+
+
+def _card_or_none(text: object) -> Card | None:
+    """The card ``text`` names, or None where it names none."""
+    try:
+        return STANDARD.parse(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
