@@ -9,6 +9,7 @@ import random
 import pytest
 
 import tricktable
+from tricktable.bots import decide, make_bot
 from tricktable.engine.state import DealError, Phase
 from tricktable.solver import brute_force, solve
 
@@ -70,3 +71,73 @@ def test_a_suit_contract_with_the_defenders_trump_already_called() -> None:
 def test_an_impossible_notrump_deal_is_refused(change: dict[str, object], message: str) -> None:
     with pytest.raises(DealError, match=message):
         tricktable.new_game("notrump", deal={**NOTRUMP, **change})
+
+
+PINOCHLE = {"hands": ["AH AH TS", "KH QH JS", "TH 9H AS", "JH 9H KS"], "leader": 0,
+            "trump": "H", "declarer": 0, "bid": 25, "meld": [14, 6]}
+BIDDER = {"hands": ["A♠ K♠", "Q♠ 7♥", "J♠ 8♥", "10♠ 9♥"], "leader": 1, "bid": 1,
+          "trump": "♥", "declarer": 2}
+DEALS = {"notrump": NOTRUMP, "pinochle": PINOCHLE, "bidder": BIDDER}
+
+
+def test_a_pinochle_hand_starts_at_trick_play_with_its_meld() -> None:
+    """The meld given counts with the card points: N/S (meld 14) bid 25, so they need 11
+    of the last three tricks' points; the score is compiled and equals brute force."""
+    game = tricktable.new_game("pinochle", deal=PINOCHLE)
+    assert game.team_meld() == [14, 6] and game.bid == 25  # type: ignore[attr-defined]
+    solution = solve(game, "score")
+    assert solution.method == "compiled" and solution.value == brute_force(game, 0, "score")
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    result = game.results[0]
+    assert result.meld == (14, 6) and result.extras["bid"] == 25
+    points = result.card_points
+    assert result.points == (14 + points[0], 6 + points[1])
+    assert result.deltas[0] == (result.points[0] if result.points[0] >= 25 else -25)
+
+
+def test_a_bidder_hand_starts_at_trick_play_with_its_contract() -> None:
+    """South bid one trick in hearts, East declared contra and West knocked: the stake is
+    doubled twice, won from or paid to each of the three others; null has no trump."""
+    game = tricktable.new_game("bidder", deal={**BIDDER, "contra": 1, "knocks": [3]})
+    assert game.multiplier == 4  # type: ignore[attr-defined]
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    result = game.results[0]
+    stake = 4 * (1 if result.made else -1)
+    assert result.deltas[2] == 3 * stake and sum(result.deltas) == 0
+    null = tricktable.new_game("bidder", deal={**BIDDER, "bid": "null", "trump": None})
+    assert null.bid == 0 and null.trump is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(DEALS))
+def test_bots_play_a_hand_started_from_a_deal(name: str) -> None:
+    """Every seat's view, the worlds a searching bot samples and its decisions work on a
+    hand started at trick play."""
+    game = tricktable.new_game(name, deal=DEALS[name], seed=5)
+    bots = [make_bot("strong" if seat % 2 else "heuristic", name, seed=seat)
+            for seat in range(game.players)]
+    while not game.is_over:
+        for seat in range(game.players):
+            assert game.view(seat)["phase"] == "play"
+        seat = game.to_move or 0
+        game.apply(decide(bots[seat], game))
+    spec = game.spec  # type: ignore[attr-defined]
+    assert sum(game.tricks_won) == spec.tricks and len(game.results) == 1  # type: ignore
+
+
+@pytest.mark.parametrize(("name", "change", "message"), [
+    ("pinochle", {"trump": "stars"}, "'trump'"),
+    ("pinochle", {"bid": 19}, "'bid' must be a number from 20 to 100"),
+    ("pinochle", {"meld": [1000, 0]}, "'meld' must list 2 whole numbers"),
+    ("pinochle", {"meld": [-1, 0]}, "'meld' must list 2"),
+    ("bidder", {"bid": 9}, "'bid' must be a number from 1 to 8"),
+    ("bidder", {"bid": "null"}, "a null contract has no 'trump'"),
+    ("bidder", {"contra": 2}, "'contra' is declared by a defender"),
+    ("bidder", {"knocks": [1, 1]}, "'knocks' must list different seats"),
+    ("bidder", {"declarer": 9}, "'declarer' must be a seat from 0 to 3"),
+])
+def test_an_impossible_deal_is_refused(name: str, change: dict[str, object],
+                                       message: str) -> None:
+    with pytest.raises(DealError, match=message):
+        tricktable.new_game(name, deal={**DEALS[name], **change})

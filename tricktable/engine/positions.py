@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tricktable.cards import Card, Seat
+from tricktable.cards import Card, Deck, Seat
 from tricktable.engine.events import Event
 from tricktable.engine.spec import PlaySpec
 from tricktable.engine.state import PLAY_PHASE, DealError
@@ -140,7 +140,7 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
     if any(mask.bit_count() != size for mask in masks) or size == 0:
         sizes = ", ".join(str(mask.bit_count()) for mask in masks)
         raise DealError(f"the hands must hold the same number of cards, at least one: {sizes}")
-    leader = _seat_value(deal, "leader", players, None)
+    leader = deal_seat(deal, "leader", players, None)
     game.hands = masks  # the contract may name cards in them (Notrump's markers)
     declarer = game._play_contract(deal)
     spec = game.spec
@@ -164,7 +164,7 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
                         f"not {sum(tricks)}")
     game.deal = dict(deal)
     if "dealer" in deal:
-        game.dealer = _seat_value(deal, "dealer", players, None)
+        game.dealer = deal_seat(deal, "dealer", players, None)
     game._start_tricks(leader)
     game.tricks_played = earlier
     for side, count in enumerate(tricks):
@@ -176,9 +176,45 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
                                       f"{game.seat_name(leader)} leads")]
 
 
-def _seat_value(deal: dict[str, Any], key: str, players: int, default: int | None) -> int:
-    """A seat number from a deal (``default`` None: required), checked."""
+def deal_seat(deal: dict[str, Any], key: str, players: int, default: int | None) -> int:
+    """A seat number from a play deal (``default`` None: required), checked.
+
+    >>> deal_seat({"declarer": 2}, "declarer", 4, 0), deal_seat({}, "declarer", 4, 0)
+    (2, 0)
+    """
     value = deal.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise DealError(f"'{key}' must be a seat from 0 to {players - 1}")
     return value
+
+
+def deal_suit(deal: dict[str, Any], key: str, deck: Deck, words: dict[str, int]) -> int:
+    """A suit from a play deal, by letter, symbol or name, or one of ``words`` (such as
+    ``{"notrump": NO_TRUMP}``); required.
+
+    >>> from tricktable.cards import STANDARD
+    >>> deal_suit({"trump": "♥"}, "trump", STANDARD, {}), deal_suit(
+    ...     {"trump": "notrump"}, "trump", STANDARD, {"notrump": 4})
+    (1, 4)
+    """
+    text = deal.get(key)
+    if isinstance(text, str) and text in words:
+        return words[text]
+    try:
+        return deck.parse_suit(str(text))
+    except ValueError as error:
+        extra = "".join(f" or {word}" for word in words)
+        raise DealError(f"'{key}': {error}{extra}") from None
+
+
+def deal_number(deal: dict[str, Any], key: str, allowed: range, default: int) -> int:
+    """A whole number from a play deal, one of ``allowed``.
+
+    >>> deal_number({}, "bid", range(70, 201, 5), 70)
+    70
+    """
+    value = deal.get(key, default)
+    if isinstance(value, bool) or value not in allowed:
+        raise DealError(f"'{key}' must be a number from {allowed.start} to {allowed[-1]}"
+                        + (f" in {allowed.step}s" if allowed.step > 1 else ""))
+    return value  # type: ignore[no-any-return]

@@ -24,6 +24,7 @@ from tricktable.cards import PIQUET, Card, Seat
 from tricktable.engine.actions import Action
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
+from tricktable.engine.positions import deal_number, deal_seat, deal_suit
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
@@ -34,6 +35,7 @@ from tricktable.engine.state import (
     KNOCK_PHASE,
     PLAY_PHASE,
     TRUMP_PHASE,
+    DealError,
     deal_round,
     read_deal,
 )
@@ -211,6 +213,42 @@ class BidderGame(BidderTable):
         self.spec = SPECS[self.players, NO_TRUMP if self.trump is None else self.trump]
         self.phase = PLAY_PHASE
         self.to_move = (self.dealer + 1) % self.players
+
+    play_deal_keys = frozenset({"bid", "trump", "declarer", "contra", "knocks"})
+
+    def _play_contract(self, deal: JSON) -> Seat | None:
+        """A play deal's contract: ``bid`` (tricks, from 1 to a whole hand's, or ``null``:
+        required), ``trump`` (a suit; none for null), ``declarer`` (default 0), ``contra``
+        (the defender who declared it, or null: the default) and ``knocks`` (the seats
+        that knocked, default none).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("bidder", deal={"hands": ["A♠", "K♠", "Q♠", "J♠"],
+        ...     "leader": 1, "bid": 1, "trump": "♥", "declarer": 2, "contra": 1})
+        >>> game.multiplier, game.legal_actions()[0].text
+        (2, 'play K♠')
+        """
+        n, size = self.players, self.hand_size
+        if deal.get("bid") == "null":
+            bid = NULL
+            if deal.get("trump") is not None:
+                raise DealError("a null contract has no 'trump'")
+        else:
+            bid = deal_number(deal, "bid", range(1, size + 1), -1)
+            self.trump = deal_suit(deal, "trump", PIQUET, {})
+        declarer = deal_seat(deal, "declarer", n, 0)
+        contra, knocks = deal.get("contra"), deal.get("knocks", [])
+        if contra is not None:
+            contra = deal_seat(deal, "contra", n, None)
+            if contra == declarer:
+                raise DealError("'contra' is declared by a defender, not the declarer")
+        if not isinstance(knocks, list) or len(set(map(str, knocks))) != len(knocks) or any(
+                isinstance(k, bool) or k not in range(n) for k in knocks):
+            raise DealError(f"'knocks' must list different seats from 0 to {n - 1}")
+        self.declarer, self.bid, self.contra_by, self.knockers = declarer, bid, contra, knocks
+        self.left_over_shown, self.rest, self.left_over = True, [0] * n, 0
+        self.spec = SPECS[n, NO_TRUMP if self.trump is None else self.trump]
+        return declarer
 
     # -- play ----------------------------------------------------------------
 

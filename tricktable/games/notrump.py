@@ -24,6 +24,7 @@ from tricktable.cards import STANDARD, Card, Seat
 from tricktable.engine.actions import Action, card_actions
 from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
+from tricktable.engine.positions import deal_seat, deal_suit
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
@@ -32,10 +33,10 @@ from tricktable.engine.state import (
     CONTRACT_PHASE,
     GAME_OVER_PHASE,
     JSON,
-    DealError,
     MARKER_PHASE,
     PASS_PHASE,
     PLAY_PHASE,
+    DealError,
     deal_round,
     read_deal,
 )
@@ -262,14 +263,9 @@ class NotrumpGame(NotrumpTable):
         (['play A♠'], True)
         """
         n = self.players
-        text = deal.get("contract", "notrump")
-        try:
-            contract = NO_TRUMP if text == "notrump" else STANDARD.parse_suit(str(text))
-        except ValueError as error:
-            raise DealError(f"'contract': {error}; or notrump") from None
-        declarer = deal.get("declarer", 0)
-        if isinstance(declarer, bool) or declarer not in range(n):
-            raise DealError(f"'declarer' must be a seat from 0 to {n - 1}")
+        contract = deal_suit({"contract": "notrump", **deal}, "contract", STANDARD,
+                             {"notrump": NO_TRUMP})
+        declarer = deal_seat(deal, "declarer", n, 0)
         self._set_contract(declarer, contract)
         markers, trumps = deal.get("markers", [None] * n), deal.get("trumps", [None, None])
         if not isinstance(markers, list) or len(markers) != n:
@@ -285,14 +281,12 @@ class NotrumpGame(NotrumpTable):
         for team, suit in enumerate(trumps):
             if suit is None:
                 continue
-            try:
-                self.trump[team] = STANDARD.parse_suit(str(suit))
-            except ValueError as error:
-                raise DealError(f"'trumps': {error}") from None
+            self.trump[team] = deal_suit({"trumps": suit}, "trumps", STANDARD, {})
             if team == 0 and contract != NO_TRUMP and self.trump[0] != contract:
                 raise DealError("the selecting team's trump is its contract's suit")
+        self.turned_up = 0
         self.spec = self._team_spec()
-        return declarer  # type: ignore[no-any-return]
+        return declarer
 
     def _call_markers(self) -> tuple[int, ...]:
         """Per seat, its face-down marker while its team may call and has no trump yet

@@ -31,6 +31,7 @@ from tricktable.engine.observe import Feature
 from tricktable.engine.play import (
     spec_with,
 )
+from tricktable.engine.positions import deal_number, deal_seat, deal_suit
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules
 from tricktable.engine.state import (
@@ -39,6 +40,7 @@ from tricktable.engine.state import (
     PASS_PHASE,
     PLAY_PHASE,
     TRUMP_PHASE,
+    DealError,
     deal_round,
     read_deal,
 )
@@ -180,6 +182,7 @@ class PinochleGame(PinochleScoring):
         self.bid = 0
         self.trump: Suit | None = None
         self.melds: list[Meld] = []
+        self.given_meld = [0, 0]  # each team's meld, from a play deal (no cards shown)
         self.shown = [0, 0, 0, 0]  # melded cards, known to all while in the hand
         self.spec = SPECS[0]
         self._start_passing()
@@ -237,15 +240,39 @@ class PinochleGame(PinochleScoring):
 
     def _name_trump(self, trump: Suit) -> None:
         bidder = self.bidder or 0
-        self.trump = trump
-        specs = TENS_SPECS if self.scale == TENS else SPECS
-        self.spec = spec_with(specs[trump], last_bonus=self.rules.last_trick * self.scale)
+        self._set_trump(trump)
         self.log.append(Event("trump", bidder, f"{self.seat_name(bidder)} names "
                                                f"{SUIT_TEXT[trump]} trump"))
         if self.pass_count:
             self._begin_passes()
         else:
             self._meld_and_play()
+
+    def _set_trump(self, trump: Suit) -> None:
+        self.trump = trump
+        specs = TENS_SPECS if self.scale == TENS else SPECS
+        self.spec = spec_with(specs[trump], last_bonus=self.rules.last_trick * self.scale)
+
+    play_deal_keys = frozenset({"trump", "declarer", "bid", "meld"})
+
+    def _play_contract(self, deal: JSON) -> Seat | None:
+        """A play deal's contract: ``trump``, ``declarer`` (the bidder, default 0), ``bid``
+        (default the assumed bid) and ``meld``, each team's meld counted (default 0 each;
+        no cards are shown as meld)."""
+        scale = self.scale
+        trump = deal_suit(deal, "trump", PINOCHLE, {})
+        declarer = deal_seat(deal, "declarer", 4, 0)
+        bid = deal_number(deal, "bid", range(self.assumed, BID_MAX * scale + 1, scale),
+                          self.assumed)
+        meld = deal.get("meld", [0, 0])
+        most = 2 * MELD_CAP * scale
+        if not isinstance(meld, list) or len(meld) != 2 or not all(
+                isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= most for m in meld):
+            raise DealError(f"'meld' must list 2 whole numbers from 0 to {most}, one per team")
+        self.bidder, self.bid, self.high_bid, self.high_seat = declarer, bid, bid, declarer
+        self.given_meld = list(meld)
+        self._set_trump(trump)
+        return declarer
 
     def _meld_and_play(self) -> None:
         """Every hand's meld is counted and shown; the bidder leads."""

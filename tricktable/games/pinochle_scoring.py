@@ -34,15 +34,17 @@ class PinochleScoring(PinochleWorlds):
     assumed: int  # the dealer's assumed bid, in points
     bidder: Seat | None
     bid: int
+    given_meld: list[int]  # each team's meld from a play deal (no cards shown)
 
     @abstractmethod
     def _start_hand(self) -> None:
         """Deal the next hand (the game's phase flow)."""
 
     def team_meld(self) -> list[int]:
-        """Each team's meld this hand, as shown (0 before trump is named)."""
+        """Each team's meld this hand, as shown (0 before trump is named; a play deal's as
+        it gives them)."""
         if not self.melds:
-            return [0, 0]
+            return list(self.given_meld)
         totals = [m.total * self.scale for m in self.melds]
         return [totals[0] + totals[2], totals[1] + totals[3]]
 

@@ -26,6 +26,7 @@ from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.observe import Feature
 from tricktable.engine.play import PlaySpec, spec_with
+from tricktable.engine.positions import deal_number, deal_seat, deal_suit
 from tricktable.engine.registry import register_game
 from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
@@ -36,7 +37,6 @@ from tricktable.engine.state import (
     JSON,
     PLAY_PHASE,
     TRUMP_PHASE,
-    DealError,
     deal_round,
     read_deal,
 )
@@ -447,23 +447,15 @@ class RookGame(RookTable):
         """A play deal's contract: ``trump`` (a colour, or ``notrump`` where the option
         ``no_trumps`` is on), ``declarer`` (the bidder, default 0) and ``bid`` (default the
         minimum bid)."""
-        if deal.get("trump") == "notrump" and self.rules.no_trumps:
-            trump = NO_TRUMP
-        else:
-            try:
-                trump = ROOK.parse_suit(str(deal.get("trump")))
-            except ValueError as error:
-                raise DealError(f"'trump': {error}") from None
-        declarer, bid = deal.get("declarer", 0), deal.get("bid", self.rules.min_bid)
-        if isinstance(declarer, bool) or declarer not in range(4):
-            raise DealError("'declarer' must be a seat from 0 to 3")
+        words = {"notrump": NO_TRUMP} if self.rules.no_trumps else {}
+        trump = deal_suit(deal, "trump", ROOK, words)
+        declarer = deal_seat(deal, "declarer", 4, 0)
         low = self.rules.min_bid
-        if isinstance(bid, bool) or bid not in range(low, BID_MAX + 1, BID_STEP):
-            raise DealError(f"'bid' must be a bid from {low} to {BID_MAX} in {BID_STEP}s")
+        bid = deal_number(deal, "bid", range(low, BID_MAX + 1, BID_STEP), low)
         self.bidder, self.bid, self.high_bid, self.high_seat = declarer, bid, bid, declarer
         self.trump, self.nest, self.discarded = trump, 0, 0
         self.spec = spec_with(self._spec(trump), bonus_side=declarer % 2)
-        return declarer  # type: ignore[no-any-return]
+        return declarer
 
     def hand_score(self, totals: list[int]) -> list[int] | None:
         """Each side's score for the hand had it ended with ``totals`` card points (the 20
