@@ -343,6 +343,14 @@ class TrickGame(GameState):
         :class:`DealError` naming a bad value."""
         raise DealError(f"{self.title} cannot start at trick play from a deal yet")
 
+    def _held_back(self) -> int:
+        """Of a play deal's hand, the cards in no hand and not yet played (a stock still to
+        draw from, or closed): they take no part in the earlier tricks."""
+        return 0
+
+    def _play_started(self) -> None:
+        """What a play deal's hand sets once its earlier tricks are counted (none here)."""
+
     def start_play(self, deal: dict[str, Any]) -> None:
         """Start this (fresh) game at trick play: ``deal`` holds equal ``hands`` drawn from
         the deck, the ``leader``, and the game's contract (:meth:`_play_contract`); the

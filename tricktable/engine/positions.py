@@ -147,7 +147,7 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
     if size > spec.tricks:
         raise DealError(f"a {game.title} hand has at most {spec.tricks} cards, not {size}")
     sides = max(spec.side_of) + 1
-    earlier = spec.tricks - size
+    earlier = spec.tricks - size - game._held_back() // players
     tricks = deal.get("tricks")
     if tricks is None:
         first = spec.side_of[leader if declarer is None else declarer]
@@ -174,6 +174,7 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
     game.phase = PLAY_PHASE
     game.log = [Event("deal", leader, f"the hand starts at trick play, {size} cards each; "
                                       f"{game.seat_name(leader)} leads")]
+    game._play_started()
 
 
 def deal_seat(deal: dict[str, Any], key: str, players: int, default: int | None) -> int:

@@ -19,8 +19,16 @@ from abc import abstractmethod
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, highest
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.play import PlaySpec, TrickGame
+from tricktable.engine.positions import deal_seat, deal_suit
 from tricktable.engine.results import HandResult, hand_result
-from tricktable.engine.state import GAME_OVER_PHASE, PLAY_PHASE, DealError, read_deal, shuffle
+from tricktable.engine.state import (
+    GAME_OVER_PHASE,
+    JSON,
+    PLAY_PHASE,
+    DealError,
+    read_deal,
+    shuffle,
+)
 from tricktable.games.sixtysix_cards import (
     GOAL,
     NAMES,
@@ -94,6 +102,59 @@ class SixtySixHands(TrickGame):
             self.log.append(dealt("hand", seat, f"{NAMES[seat]} is dealt "
                                                 f"{self.layout.hand_size} cards",
                                   self.hands[seat], hand_text))
+
+    play_deal_keys = frozenset({"trump", "stock", "closed_by", "marriages"})
+
+    def _play_contract(self, deal: JSON) -> Seat | None:
+        """A play deal's hand: ``stock``, the cards not in the hands nor played (the next
+        to draw first, the turned-up card last; none: the stock is exhausted, and then
+        ``trump`` names the suit); ``closed_by``, the seat that closed it (default none:
+        an open stock is drawn from, with whole hands) and ``marriages``, each seat's
+        marriage points declared (20 or 40 each; default none).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("sixtysix", deal={"hands": ["AH KH", "TS JS"],
+        ...     "leader": 0, "trump": "H", "points": [30, 24]})
+        >>> game.tricks_won, game.counted(0), game.legal_actions()[0].text
+        ([5, 5], 30, 'play K♥')
+        """
+        words = deal.get("stock", [])
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise DealError("'stock' must list card texts")
+        try:
+            stock = SIXTYSIX.parse_many(words, taken=self.hands[0] | self.hands[1])
+        except ValueError as error:
+            raise DealError(f"'stock': {error}") from None
+        if sum(1 << card for card in stock) & self.out or (self.hands[0] | self.hands[1]) \
+                & self.out:
+            raise DealError("the nines are out of the short deck's game")
+        closer = None if deal.get("closed_by") is None else deal_seat(deal, "closed_by", 2, 0)
+        if len(stock) % 2 or (closer is not None and not stock):
+            raise DealError("a stock holds an even number of cards, and one closed holds some")
+        if stock and self.hands[0].bit_count() != self.layout.hand_size and closer is None:
+            raise DealError(f"with the stock open each hand holds {self.layout.hand_size} "
+                            "cards")
+        self.trump = SIXTYSIX.suit_of(stock[-1]) if stock else deal_suit(
+            deal, "trump", SIXTYSIX, {})
+        if stock and "trump" in deal and deal_suit(deal, "trump", SIXTYSIX, {}) != self.trump:
+            raise DealError("'trump' is the suit of the turned-up card, the stock's last")
+        marriages = deal.get("marriages", [0, 0])
+        if not isinstance(marriages, list) or len(marriages) != 2 or not all(
+                m in range(0, 101, 20) and not isinstance(m, bool) for m in marriages):
+            raise DealError("'marriages' must list 2 marriage totals (0 to 100 in 20s), one "
+                            "per seat")
+        self.stock = stock[::-1]
+        self.closer, self.stock_open = closer, bool(stock) and closer is None
+        self.marriage_points = list(marriages)
+        self.spec = self._spec(stock_gone=not self.stock_open)
+        return None
+
+    def _held_back(self) -> int:
+        return len(self.stock)
+
+    def _play_started(self) -> None:
+        if self.closer is not None:
+            self.closed_on_no_trick = self.tricks_won[1 - self.closer] == 0
 
     def _spec(self, stock_gone: bool) -> PlaySpec:
         rules = self.rules
