@@ -20,6 +20,7 @@ from tricktable.games.rook import play_spec
 from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, solve
 from tricktable.solver.compiled import Kernel, representatives
 from tricktable.solver.reference import after_play, minimax
+from tricktable.solver.solve import compiles
 
 PORTED = ["rook", "pinochle", "bidder"]
 
@@ -286,6 +287,22 @@ def test_solve_refuses_what_it_cannot_solve() -> None:
         solve(game, "margin")
     with pytest.raises(SolveError, match="plain trick play"):
         solve(game, "tricks")  # the bidding
+
+
+def test_compiles_says_where_the_kernel_solves() -> None:
+    """What the strong bot asks before an exact solve: Notrump's score with four players
+    (calls open), not three players' first trick opened by a turned-up card, nor
+    Sixty-Six; the solve then says the same."""
+    four = _positions("notrump", 1, 3, calls=True)[0]
+    assert compiles(four, "score") and solve(four, "score").method == "compiled"
+    three = tricktable.new_game("notrump", players=3, seed=2)
+    while three.phase is not Phase.PLAY:
+        three.apply(three.legal_actions()[0])
+    assert not compiles(three, "tricks")
+    sixtysix = tricktable.new_game("sixtysix", seed=1)
+    assert not compiles(sixtysix, "score")
+    with pytest.raises(SolveError, match="plain trick play"):
+        solve(sixtysix, "tricks")
 
 
 ENDING = {"hands": ["R1 G2", "R3 G3", "R2 Y2", "G4 Y3"], "trump": "red", "leader": 0}
