@@ -10,10 +10,12 @@ import pytest
 import tricktable
 from tricktable.bots.heuristic import auction
 from tricktable.bots.heuristic.bidder import best_trump
+from tricktable.bots.heuristic.notrump import make_chance
 from tricktable.bots.heuristic.rook import bid_limit
 from tricktable.bots.inference import believed_worlds, resample, said, weight
-from tricktable.cards import PIQUET
+from tricktable.cards import PIQUET, STANDARD
 from tricktable.engine.state import GameState
+from tricktable.games.notrump_cards import VALUES
 from tricktable.games.pinochle import beginner_data
 
 
@@ -167,3 +169,31 @@ def test_bidder_worlds_believe_bids_and_passes() -> None:
     assert all(w.view(seat) == game.view(seat) for w in believed)
     assert strength(believed, bidder_seat) > strength(uniform, bidder_seat) + 0.5
     assert strength(believed, passer) < strength(uniform, passer) - 0.1
+
+
+def test_notrump_worlds_believe_the_contract_choice() -> None:
+    """A Notrump selector who passed is given a hand the heuristic values lower, and its
+    partner who then chose Spades more spades, in believed worlds than in uniform ones."""
+    game = tricktable.new_game("notrump", seed=3)
+    passer = game.to_move or 0
+    game.apply("pass")
+    chooser = game.to_move or 0
+    game.apply("contract ♠")
+    seat = (chooser + 1) % 4  # a defender
+    state = game.redacted(seat)
+    spades = STANDARD.suit_masks[0]
+
+    def best_worth(worlds: list[GameState], who: int) -> float:
+        return statistics.fmean(max(
+            VALUES[c] * (2 * make_chance(auction.notrump_hand(w, who), c, 4) - 1)
+            for c in range(5)) for w in worlds)
+
+    def spade_count(worlds: list[GameState], who: int) -> float:
+        return statistics.fmean((w.hands[who] & spades).bit_count()  # type: ignore[attr-defined]
+                                for w in worlds)
+
+    uniform = [state.world(seat, random.Random(s)) for s in range(400)]
+    believed = believed_worlds(state, seat, random.Random(4), count=400, pool=6)
+    assert all(w.view(seat) == game.view(seat) for w in believed)
+    assert spade_count(believed, chooser) > spade_count(uniform, chooser) + 0.3
+    assert best_worth(believed, passer) < best_worth(uniform, passer) - 0.1

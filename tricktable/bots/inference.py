@@ -34,12 +34,16 @@ def model(game: str) -> Likelihood | None:
 
 
 def said(view: dict[str, Any], seat: int) -> bool:
-    """Whether another seat than ``seat`` has made a public choice the model reads.
+    """Whether another seat than ``seat`` has made a public choice the model reads (a bid
+    or pass in ``bids``; a contract chosen or passed in ``choices``).
 
     >>> said({"bids": [{"seat": 0, "bid": 70}]}, 0), said({"bids": [{"seat": 1, "bid": None}]}, 0)
     (False, True)
+    >>> said({"choices": [{"seat": 1, "choice": "pass"}]}, 0)
+    True
     """
-    return any(entry["seat"] != seat for entry in view.get("bids") or ())
+    entries = [*(view.get("bids") or ()), *(view.get("choices") or ())]
+    return any(entry["seat"] != seat for entry in entries)
 
 
 def weight(world: GameState, seat: int, view: dict[str, Any], likelihood: Likelihood) -> float:

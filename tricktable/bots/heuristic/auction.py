@@ -25,11 +25,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from tricktable.bots.heuristic import bidder as bidder_bot
+from tricktable.bots.heuristic import notrump as notrump_bot
 from tricktable.bots.heuristic import pinochle as pinochle_bot
 from tricktable.bots.heuristic import rook as rook_bot
 from tricktable.cards import PIQUET
-from tricktable.engine.state import GameState
+from tricktable.engine.state import PASS_PHASE, GameState
 from tricktable.games.bidder_cards import NULL, bid_rank
+from tricktable.games.notrump_cards import SUITS, VALUES, contract_text
 from tricktable.games.pinochle import beginner_data
 from tricktable.games.rook import BID_MIN, BID_STEP
 
@@ -37,7 +39,7 @@ Likelihood = Callable[[GameState, int, dict[str, Any]], float]
 
 FLOOR = 0.05  # the least probability of any one bid or pass, whatever the hand
 # points over which the estimate is blurred (Bidder: a bid's expected score per opponent)
-SPREAD = {"rook": 8.0, "pinochle": 3.0, "bidder": 1.0}
+SPREAD = {"rook": 8.0, "pinochle": 3.0, "bidder": 1.0, "notrump": 2.0}
 
 
 def chance(gap: float, spread: float) -> float:
@@ -159,5 +161,52 @@ def bidder(world: GameState, seat: int, view: dict[str, Any]) -> float:
     return weight
 
 
-LIKELIHOODS: dict[str, Likelihood] = {"rook": rook, "pinochle": pinochle, "bidder": bidder}
+def notrump_hand(world: GameState, seat: int) -> int:
+    """A Notrump seat's 13 (or 17) cards when the contract was chosen: its hand and the
+    cards it played, with the passing undone (what it gave back, what it received out).
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("notrump", seed=1)
+    >>> notrump_hand(game, 0) == game.hands[0]
+    True
+    """
+    hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
+    given: list[int] = world.given  # type: ignore[attr-defined]
+    hand |= given[seat]
+    if world.phase is not PASS_PHASE:  # the passed cards are delivered
+        hand &= ~given[(seat - world.pass_offset) % world.players]  # type: ignore[attr-defined]
+    return hand
+
+
+CONTRACTS = {contract_text(contract): contract for contract in range(SUITS + 1)}
+
+
+def notrump(world: GameState, seat: int, view: dict[str, Any]) -> float:
+    """Notrump: each choice of a contract, or pass, against the heuristic's worth of
+    every contract for the seat's hand when it chose (its value times ``2p - 1``, p the
+    fitted chance of seven tricks): a contract says it was worth the most, a pass that
+    none was worth more than passing."""
+    choices = view.get("choices") or ()
+    if not any(entry["seat"] == seat for entry in choices):
+        return 1.0
+    hand, players = notrump_hand(world, seat), world.players
+    worths = {contract: VALUES[contract] * (2 * notrump_bot.make_chance(hand, contract,
+                                                                          players) - 1)
+              for contract in range(SUITS + 1)}
+    weight = 1.0
+    for position, entry in enumerate(choices):
+        if entry["seat"] != seat:
+            continue
+        passing = notrump_bot.PASS_WORTH[players, position]
+        chosen = CONTRACTS.get(entry["choice"])
+        if chosen is None:  # a pass
+            weight *= chance(passing - max(worths.values()), SPREAD["notrump"])
+        else:
+            rival = max([passing, *(w for c, w in worths.items() if c != chosen)])
+            weight *= chance(worths[chosen] - rival, SPREAD["notrump"])
+    return weight
+
+
+LIKELIHOODS: dict[str, Likelihood] = {"rook": rook, "pinochle": pinochle, "bidder": bidder,
+                                      "notrump": notrump}
 """The auction likelihood of each game that has one, by game name."""
