@@ -154,11 +154,9 @@ def start_play(game: TrickGame, deal: dict[str, Any]) -> None:
         tricks = [0] * sides
         for number in range(earlier):
             tricks[(first + number) % sides] += 1
-    points = deal.get("points", [0] * sides)
-    for name, values in (("tricks", tricks), ("points", points)):
-        if not isinstance(values, list) or len(values) != sides or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
-            raise DealError(f"'{name}' must list {sides} whole numbers from 0, one per side")
+    unbounded = range(0, 1 << 62)
+    tricks = deal_numbers({"tricks": tricks}, "tricks", sides, unbounded, "side")
+    points = deal_numbers(deal, "points", sides, unbounded, "side")
     if sum(tricks) != earlier:
         raise DealError(f"with {size} cards a hand left, {earlier} tricks were played, "
                         f"not {sum(tricks)}")
@@ -219,3 +217,21 @@ def deal_number(deal: dict[str, Any], key: str, allowed: range, default: int) ->
         raise DealError(f"'{key}' must be a number from {allowed.start} to {allowed[-1]}"
                         + (f" in {allowed.step}s" if allowed.step > 1 else ""))
     return value  # type: ignore[no-any-return]
+
+
+def deal_numbers(deal: dict[str, Any], key: str, count: int, allowed: range,
+                 per: str) -> list[int]:
+    """A list of ``count`` whole numbers from a play deal, each one of ``allowed`` (default:
+    zeros), one ``per`` side, team or seat.
+
+    >>> deal_numbers({"meld": [14, 6]}, "meld", 2, range(0, 301), "team")
+    [14, 6]
+    """
+    values = deal.get(key, [0] * count)
+    if not isinstance(values, list) or len(values) != count or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v in allowed for v in values):
+        bounds = f"from {allowed.start}" if allowed.stop > 1 << 61 else \
+            f"from {allowed.start} to {allowed[-1]}" + (
+                f" in {allowed.step}s" if allowed.step > 1 else "")
+        raise DealError(f"'{key}' must list {count} whole numbers {bounds}, one per {per}")
+    return list(values)

@@ -31,7 +31,7 @@ from tricktable.engine.observe import Feature
 from tricktable.engine.play import (
     spec_with,
 )
-from tricktable.engine.positions import deal_number, deal_seat, deal_suit
+from tricktable.engine.positions import deal_number, deal_numbers, deal_seat, deal_suit
 from tricktable.engine.registry import register_game
 from tricktable.engine.rules import Rules
 from tricktable.engine.state import (
@@ -40,7 +40,6 @@ from tricktable.engine.state import (
     PASS_PHASE,
     PLAY_PHASE,
     TRUMP_PHASE,
-    DealError,
     deal_round,
     read_deal,
 )
@@ -264,13 +263,9 @@ class PinochleGame(PinochleScoring):
         declarer = deal_seat(deal, "declarer", 4, 0)
         bid = deal_number(deal, "bid", range(self.assumed, BID_MAX * scale + 1, scale),
                           self.assumed)
-        meld = deal.get("meld", [0, 0])
-        most = 2 * MELD_CAP * scale
-        if not isinstance(meld, list) or len(meld) != 2 or not all(
-                isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= most for m in meld):
-            raise DealError(f"'meld' must list 2 whole numbers from 0 to {most}, one per team")
+        meld = deal_numbers(deal, "meld", 2, range(2 * MELD_CAP * scale + 1), "team")
         self.bidder, self.bid, self.high_bid, self.high_seat = declarer, bid, bid, declarer
-        self.given_meld = list(meld)
+        self.given_meld = meld
         self._set_trump(trump)
         return declarer
 

@@ -19,7 +19,7 @@ from abc import abstractmethod
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, highest
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.play import PlaySpec, TrickGame
-from tricktable.engine.positions import deal_seat, deal_suit
+from tricktable.engine.positions import deal_numbers, deal_seat, deal_suit
 from tricktable.engine.results import HandResult, hand_result
 from tricktable.engine.state import (
     GAME_OVER_PHASE,
@@ -138,14 +138,10 @@ class SixtySixHands(TrickGame):
             deal, "trump", SIXTYSIX, {})
         if stock and "trump" in deal and deal_suit(deal, "trump", SIXTYSIX, {}) != self.trump:
             raise DealError("'trump' is the suit of the turned-up card, the stock's last")
-        marriages = deal.get("marriages", [0, 0])
-        if not isinstance(marriages, list) or len(marriages) != 2 or not all(
-                m in range(0, 101, 20) and not isinstance(m, bool) for m in marriages):
-            raise DealError("'marriages' must list 2 marriage totals (0 to 100 in 20s), one "
-                            "per seat")
+        marriages = deal_numbers(deal, "marriages", 2, range(0, 101, 20), "seat")
         self.stock = stock[::-1]
         self.closer, self.stock_open = closer, bool(stock) and closer is None
-        self.marriage_points = list(marriages)
+        self.marriage_points = marriages
         self.spec = self._spec(stock_gone=not self.stock_open)
         return None
 
