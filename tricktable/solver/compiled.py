@@ -202,9 +202,10 @@ class Kernel:
                                               and max(self.points) < 8)))
         if self.partition:
             # as many rows as the other table, and a key slot for every two rows
-            # a row: its bounds and links, then per class the owners and the points of
-            # the cards it names
-            self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + 2 * classes),
+            # a row: its bounds and links, the owners of the cards it names and their
+            # masks, their points
+            words = dd_tricks.owner_words(classes)
+            self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + 2 * words + classes),
                                dtype=np.int64)
             self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_FIRST + 1),
                                  dtype=np.int64)

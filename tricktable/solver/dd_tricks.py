@@ -114,12 +114,19 @@ KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST = range(4)
 PROBES = 16  # slots tried from a key's hash before the table counts as full
 ROWS_USED, KEYS_USED = range(2)  # the table's bookkeeping (``meta``)
 # a row: lower and upper bound, the relevant count per class (5 bits each), the best card,
-# the next row of its key's chain (-1: none), one owners word per class, then one word per
-# class of those cards' points (searches for points: point_pattern)
+# the next row of its key's chain (-1: none), the owners of those cards and their masks, two
+# classes a word (owner_words), then one word per class of their points (point_pattern)
 LOWER, UPPER, COUNTS, BEST, NEXT, OWNERS = range(6)
 NO_BOUND = 1 << 20
 MAX_POINT_CARDS = 21  # cards that score, for the key of a search for points (3 bits each)
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
+
+
+@kernel(I(I), inline=True)
+def owner_words(classes: int) -> int:
+    """A table row's words of owners: two classes a word, each 2 bits a card (15 cards at
+    most: 30 bits), and as many words of their masks (:func:`matches`)."""
+    return (classes + 1) >> 1
 
 
 @kernel(I(I, I, I), inline=True)
@@ -419,17 +426,21 @@ def clear_table(keys: np.ndarray, meta: np.ndarray) -> int:
     return ZERO
 
 
-@kernel(boolean(A2, I, I, A2, A2, I, I), inline=True)
+@kernel(boolean(A2, I, I, A2, A2, I, I, boolean), inline=True)
 def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, patterns: np.ndarray,
-            depth: int, classes: int) -> bool:
-    """Whether the owners at ``depth``, and the points (in a search for points), agree with
-    table row ``row`` on its top cards."""
-    for k in range(classes):
-        count = (counts >> (5 * k)) & 31
-        if own[depth, k] & ((ONE << (2 * count)) - 1) != tt[row, OWNERS + k]:
+            depth: int, classes: int, is_points: bool) -> bool:
+    """Whether the owners at ``depth`` (two classes a word, as :func:`store` keeps them),
+    and in a search for points the points, agree with table row ``row`` on its top cards."""
+    words = owner_words(classes)
+    for w in range(words):
+        if own[depth, w] & tt[row, OWNERS + words + w] != tt[row, OWNERS + w]:
             return False
-        if patterns[depth, k] & ((ONE << (3 * count)) - 1) != tt[row, OWNERS + classes + k]:
-            return False
+    if is_points:
+        for k in range(classes):
+            count = (counts >> (5 * k)) & 31
+            if patterns[depth, k] & ((ONE << (3 * count)) - 1) \
+                    != tt[row, OWNERS + 2 * words + k]:
+                return False
     return True
 
 
@@ -510,7 +521,8 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
-            if tt[r, COUNTS] == counts and matches(tt, r, counts, own, patterns, depth, classes):
+            if tt[r, COUNTS] == counts and matches(tt, r, counts, own, patterns, depth,
+                                                   classes, params[POINTS] == 1):
                 break
             r = tt[r, NEXT]
     else:
@@ -533,10 +545,15 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
         tt[r, LOWER] = 0
         tt[r, UPPER] = NO_BOUND
         tt[r, BEST] = -1
+        words = owner_words(classes)
+        for w in range(words):
+            tt[r, OWNERS + words + w] = ZERO
         for k in range(classes):
             count = (counts >> (5 * k)) & 31
-            tt[r, OWNERS + k] = own[depth, k] & ((ONE << (2 * count)) - 1)
-            tt[r, OWNERS + classes + k] = patterns[depth, k] & ((ONE << (3 * count)) - 1)
+            tt[r, OWNERS + words + (k >> 1)] |= ((ONE << (2 * count)) - 1) << (32 * (k & 1))
+            tt[r, OWNERS + 2 * words + k] = patterns[depth, k] & ((ONE << (3 * count)) - 1)
+        for w in range(words):
+            tt[r, OWNERS + w] = own[depth, w] & tt[r, OWNERS + words + w]
     if result:
         if target > tt[r, LOWER]:
             tt[r, LOWER] = target
@@ -679,25 +696,31 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             if params[MOST_BONUS]:
                 key_high |= state[MY_TRICKS] << 58
         stored = True
-        for k in range(classes):
-            own[depth, k] = owners(class_masks[k], hands, players, live)
+        for w in range(owner_words(classes)):
+            own[depth, w] = ZERO
+        for k in range(classes):  # two classes a word (15 cards at most, 2 bits each)
+            own[depth, k >> 1] |= owners(class_masks[k], hands, players, live) << (32 * (k & 1))
         slot = key_slot(key_low, key_high, key_points, keys)
         r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
+        before = NONE  # the row before r in its chain
         while r >= 0:
             counts = tt[r, COUNTS]
             # a row whose bounds do not settle the target is worth matching only for a hint
             if (best_hint >= 0 and tt[r, LOWER] < target <= tt[r, UPPER]) \
-                    or not matches(tt, r, counts, own, patterns, depth, classes):
+                    or not matches(tt, r, counts, own, patterns, depth, classes, is_points):
+                before = r
                 r = tt[r, NEXT]
                 continue
-            if tt[r, LOWER] >= target:
+            if tt[r, LOWER] >= target or tt[r, UPPER] < target:
                 rel[depth] = pattern_cards(counts, class_masks, params, live)
-                return ONE
-            if tt[r, UPPER] < target:
-                rel[depth] = pattern_cards(counts, class_masks, params, live)
-                return ZERO
+                if before >= 0:  # to the front of its chain: a row that answers, soon again
+                    tt[before, NEXT] = tt[r, NEXT]
+                    tt[r, NEXT] = keys[slot, KEY_FIRST] - 1
+                    keys[slot, KEY_FIRST] = r + 1
+                return ONE if tt[r, LOWER] >= target else ZERO
             if best_hint < 0 and tt[r, BEST] >= 0 and (hands[seat] >> tt[r, BEST]) & 1:
                 best_hint = tt[r, BEST]
+            before = r
             r = tt[r, NEXT]
         if not bounds_first and not is_points:
             answer, used = sure_tricks(seat, target, left, live, context)
