@@ -1,14 +1,16 @@
 """The compiled double-dummy kernel side by side with DDS (via ``endplay``), in one run.
 
-Run: ``python benchmarks/dds.py [--sizes 1 2 ... 13] [--positions N ...] [--games rook
-pinochle] [--game-positions N] [--game-cards 13 ...] [--budget SECONDS] [--json]``
-(``--sizes`` with no size: the game part alone).
+Run: ``python benchmarks/dds.py [--sizes 1 2 ... 13] [--positions N ...] [--rounds R]
+[--games rook pinochle] [--game-positions N] [--game-cards 13 ...] [--budget SECONDS]
+[--json]`` (``--sizes`` with no size: the game part alone).
 
 Bridge part: Rook deals mapped to bridge (the Rook card and the 2s removed, 3..14 and 1
 as 2..A, the four colours as four suits, the named trump as the trump suit) with N
 cards in each hand and a random leader; each is solved by the kernel (every card's
 trick count, :class:`~tricktable.solver.compiled.Kernel`) and by DDS's ``solve_board``
-(every card's count, one thread), one after the other, position by position. Reports,
+(every card's count, one thread), one after the other, position by position, and with
+``--rounds`` R every position R times, a round at a time (this machine's times of one
+solve vary by a tenth or more from run to run; a position counts with its medians). Reports,
 per size, whether every value is equal, the median CPU time of each, the median of
 the per-position ratios and each one's median nodes: all the kernel's, and those at
 a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game
@@ -58,48 +60,56 @@ def bridge_position(rng: random.Random, size: int) -> tuple[Position, str, int, 
     return position, pbn, trump, leader
 
 
-def bridge_size(size: int, count: int, budget: float) -> dict[str, Any]:
-    """Solve ``count`` positions of ``size`` cards a hand with both solvers."""
+def bridge_size(size: int, count: int, budget: float, rounds: int = 1) -> dict[str, Any]:
+    """Solve ``count`` positions of ``size`` cards a hand with both solvers, ``rounds``
+    times over (every position once a round, so DDS never meets the deal it just solved
+    and keeps no table from it; the kernel starts each solve with an empty table); a
+    position's times and ratio are its medians over the rounds."""
     from endplay import dds
     from endplay.types import Deal, Denom, Player
 
     rng = random.Random(1000 + size)
-    ours: list[float] = []
-    theirs: list[float] = []
-    ratios: list[float] = []
+    positions = [bridge_position(rng, size) for _ in range(count)]
+    timings: list[list[tuple[float, float]]] = [[] for _ in positions]
     nodes: list[int] = []
     trick_nodes: list[int] = []
     dds_nodes: list[int] = []
     equal = 0
-    exceeded = 0
-    for _ in range(count):
-        position, pbn, trump, leader = bridge_position(rng, size)
-        deal = Deal(pbn, first=Player(leader), trump=Denom(trump))
-        kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
-        start = time.process_time()
-        try:
-            result = kernel.solve(position, max_seconds=budget)
-        except KernelBudgetExceeded:  # counted, never a value
-            exceeded += 1
-            continue
-        middle = time.process_time()
-        board = dds.solve_board(deal)
-        end = time.process_time()
-        theirs_cards = {(card.suit.value, BRIDGE.index(card.rank.abbr)): tricks
-                        for card, tricks in board}
-        same = result.value == max(theirs_cards.values()) and all(
-            value == theirs_cards["RGYB".index(ROOK.text(card)[0]),
-                                  RANKS.index(ROOK.text(card)[1:])]
-            for card, value in result.cards.items())
-        equal += same
-        ours.append(middle - start)
-        theirs.append(end - middle)
-        ratios.append((middle - start) / max(end - middle, 1e-6))
-        nodes.append(result.nodes)
-        trick_nodes.append(result.trick_nodes)
-        dds_nodes.append(board._data.nodes)  # DDS's futureTricks.nodes (endplay keeps it private)
+    exceeded: set[int] = set()
+    for round_ in range(rounds):
+        for index, (position, pbn, trump, leader) in enumerate(positions):
+            if index in exceeded:
+                continue
+            deal = Deal(pbn, first=Player(leader), trump=Denom(trump))
+            kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
+            start = time.process_time()
+            try:
+                result = kernel.solve(position, max_seconds=budget)
+            except KernelBudgetExceeded:  # counted, never a value
+                exceeded.add(index)
+                continue
+            middle = time.process_time()
+            board = dds.solve_board(deal)
+            end = time.process_time()
+            timings[index].append((middle - start, end - middle))
+            if round_:
+                continue
+            theirs_cards = {(card.suit.value, BRIDGE.index(card.rank.abbr)): tricks
+                            for card, tricks in board}
+            equal += result.value == max(theirs_cards.values()) and all(
+                value == theirs_cards["RGYB".index(ROOK.text(card)[0]),
+                                      RANKS.index(ROOK.text(card)[1:])]
+                for card, value in result.cards.items())
+            nodes.append(result.nodes)
+            trick_nodes.append(result.trick_nodes)
+            dds_nodes.append(board._data.nodes)  # futureTricks.nodes (endplay keeps it private)
+    solved = [times for index, times in enumerate(timings) if index not in exceeded]
+    ours = [statistics.median(t[0] for t in times) for times in solved]
+    theirs = [statistics.median(t[1] for t in times) for times in solved]
+    ratios = [statistics.median(t[0] / max(t[1], 1e-6) for t in times) for times in solved]
     return {
-        "size": size, "positions": len(ours), "equal": equal, "over_budget": exceeded,
+        "size": size, "positions": len(solved), "equal": equal, "over_budget": len(exceeded),
+        "rounds": rounds,
         "ours_ms": 1000 * statistics.median(ours) if ours else None,
         "dds_ms": 1000 * statistics.median(theirs) if theirs else None,
         "ratio": statistics.median(ratios) if ratios else None,
@@ -166,6 +176,9 @@ def main() -> None:
                         help="cards a hand in the game part (default 13: a whole hand)")
     parser.add_argument("--budget", type=float, default=30.0,
                         help="seconds (wall clock) at most per solve; one past it is counted")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="solve every bridge position this many times, in turn; its "
+                             "times and ratio are the medians (default 1)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"load_before": os.getloadavg()}
@@ -174,7 +187,7 @@ def main() -> None:
     Kernel(first.spec, 0).solve(first)  # the kernel compiled, or loaded from its cache
     report["first_use_s"] = time.perf_counter() - start
     report["bridge"] = [bridge_size(size, args.positions or DEFAULT_POSITIONS.get(size, 5),
-                                    args.budget) for size in args.sizes]
+                                    args.budget, args.rounds) for size in args.sizes]
     report["games"] = [game_objective(name, objective, args.game_positions, args.budget, cards)
                        for cards in args.game_cards for name in args.games
                        for objective in ("points", "score")]
@@ -183,7 +196,8 @@ def main() -> None:
         print(json.dumps(report, indent=1))
         return
     print(f"load average before {report['load_before'][0]:.2f}, after "
-          f"{report['load_after'][0]:.2f}; kernel ready in {report['first_use_s']:.2f} s")
+          f"{report['load_after'][0]:.2f}; kernel ready in {report['first_use_s']:.2f} s; "
+          f"{args.rounds} round(s)")
     print("cards  positions  equal  over-budget  kernel ms  DDS ms  ratio  kernel nodes"
           "  at trick starts  DDS nodes")
     total = equal = 0
