@@ -77,6 +77,35 @@ def test_kernel_equals_minimax(name: str, objective: str) -> None:
                 assert value == _after(position, card, side, objective, called=True)
 
 
+@pytest.mark.parametrize("name", [*PORTED, "notrump"])
+@pytest.mark.parametrize("objective", ["tricks", "points"])
+def test_a_value_proved_within_a_range_is_the_exact_value_clamped_to_it(
+        name: str, objective: str) -> None:
+    """``within`` (low, high): every value is the exact one clamped to the range, through
+    partition search (Rook's and Pinochle's tricks) and the search on exact hands alike,
+    a range of one step (one null-window search) included."""
+    rng = random.Random(7)
+    for game in _positions(name, 12, 4):
+        assert isinstance(game, TrickGame)
+        position = game.position()
+        assert position is not None
+        side = position.spec.side_of[position.to_move]
+        exact = Kernel(position.spec, side, objective).solve(position)
+        top = max(exact.value, *exact.cards.values(), 1)
+        low = rng.randrange(top + 1)
+        high = low + rng.choice([0, 1, 1, 2])
+        kernel = Kernel(position.spec, side, objective)
+        clamped = kernel.solve(position, within=(low, high))
+        assert kernel.unit > 1 or clamped.value == min(max(exact.value, low), high)
+        for card, value in exact.cards.items():
+            got = clamped.cards[card]
+            if kernel.unit == 1:
+                assert got == min(max(value, low), high), game.deck.text(card)
+            else:  # the range widened to whole units of the points
+                assert got == value or (got <= low and value <= got) \
+                    or (got >= high and value >= got), game.deck.text(card)
+
+
 def test_trump_calls_are_searched() -> None:
     """Notrump positions where seats may still call trump: the kernel tries every call
     the rules offer, and every card's value with a call and without (a marker played

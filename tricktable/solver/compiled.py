@@ -225,9 +225,14 @@ class Kernel:
         self.nodes = 0
 
     def solve(self, position: Position, each: bool = True, max_nodes: int = DEFAULT_NODES,
-              max_seconds: float | None = None, guess: int | None = None) -> KernelResult:
+              max_seconds: float | None = None, guess: int | None = None,
+              within: tuple[int, int] | None = None) -> KernelResult:
         """Solve ``position`` exactly; with ``each``, every card the seat to move may play.
 
+        ``within`` (low, high), in the objective's units of the value to come: every value
+        is only proved as far as that range, one below ``low`` given as ``low`` and one
+        above ``high`` as ``high`` (where nothing outside the range matters, such as a
+        score that only asks whether seven tricks are made: one null-window search).
         Raises :class:`BudgetExceeded` when the search would pass ``max_nodes``
         positions or ``max_seconds``.
         """
@@ -255,6 +260,11 @@ class Kernel:
             ceiling = live_points + (spec.last_bonus + spec.most_tricks_bonus) // unit
         else:
             ceiling = max(h.bit_count() for h in position.hands) + (1 if ntrick else 0)
+        low, high = 0, ceiling  # the range asked, in the search's units (widened to whole
+        if within is not None:  # units), and the part of it the value may reach
+            low = max(within[0] // unit, 0)
+            high = max(-(-within[1] // unit), low)
+        floor, ceiling = min(low, ceiling), min(high, ceiling)
         deadline = 0 if max_seconds is None else int((time.perf_counter() + max_seconds) * 1e6)
         counters = np.array([0, max_nodes, 0, deadline, 0], dtype=np.int64)
         size = len(spec.follows)
@@ -282,7 +292,7 @@ class Kernel:
             arrays.update({dd.TT_KEYS_AT: self.tt_keys, dd.TT_BOUNDS_AT: self.tt_bounds,
                            dd.WORDS_AT: self.words})
         root = (start, position.to_move, ntrick, position.win_pos if ntrick else 0,
-                position.win_key, ceiling, dd.search_context(arrays))
+                position.win_key, floor, ceiling, dd.search_context(arrays))
         search = dd_tricks.solve_root if self.partition else dd_search.solve_root
         count = search(int(each) if self.partition else each, *root)
         nodes = int(counters[dd.NODES])
@@ -292,14 +302,15 @@ class Kernel:
             what = f"{max_nodes} nodes" if counters[dd.ABORTED] == dd.ABORT_NODES \
                 else f"{max_seconds} s"
             raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
+        # a search may prove more than it was asked (fail-soft): a bound past the range
+        found_values = np.clip(out_values[:count], low, high) * unit
         if not each:
-            return KernelResult(int(out_values[0]) * unit, {}, nodes, trick_nodes)
+            return KernelResult(int(found_values[0]), {}, nodes, trick_nodes)
         values: dict[Card, int] = {}
         called: dict[Card, int] = {}
-        for move, found in zip(out_cards[:count].tolist(), out_values[:count].tolist(),
-                               strict=True):
+        for move, found in zip(out_cards[:count].tolist(), found_values.tolist(), strict=True):
             into = called if move & dd.CALL_MOVE else values
-            into[t.order[move & dd.CARD_OF_MOVE]] = found * unit
+            into[t.order[move & dd.CARD_OF_MOVE]] = found
         mine = self.maxside[position.to_move] == 1
         every = [*values.values(), *called.values()]
         value = max(every) if mine else min(every)

@@ -326,11 +326,12 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
     return lower
 
 
-@kernel(I(boolean, I, I, I, I, I, I, A1))
+@kernel(I(boolean, I, I, I, I, I, I, I, A1))
 def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
-               ceiling: int, context: np.ndarray) -> int:
+               floor: int, ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` False: in ``out_values[0]``) or each distinct
-    card's value (into ``out_cards``/``out_values``); returns how many were written."""
+    card's value (into ``out_cards``/``out_values``), each within ``[floor, ceiling]``;
+    returns how many were written."""
     context = vector(context, CONTEXT_AT)  # a view owning nothing (search_context)
     hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     moves = matrix(context, MOVES_AT)
@@ -338,7 +339,7 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
     out_cards = vector(context, OUT_CARDS_AT)
     out_values = vector(context, OUT_VALUES_AT)
     if not each:
-        out_values[0] = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling,
+        out_values[0] = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, floor, ceiling,
                              context)
         return 1
     players = params[PLAYERS]
@@ -359,11 +360,11 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
                                    trumps)
         if ntrick + 1 < players:
             value = mtdf(guess, ONE, (seat + 1) % players, ntrick + 1, new_pos, new_key,
-                         ZERO, ceiling, context)
+                         floor, ceiling, context)
         else:
             winner, gain, taken = close_trick(leader, new_pos, hands, trick, state, params,
                                               maxside, points)
-            value = gain + mtdf(guess - gain, ONE, winner, ZERO, ZERO, NONE, ZERO,
+            value = gain + mtdf(guess - gain, ONE, winner, ZERO, ZERO, NONE, floor - gain,
                                 ceiling - gain, context)
             reopen_trick(winner, taken, state, maxside)
         hands[seat] ^= bit

@@ -832,23 +832,23 @@ def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key:
     return lower
 
 
-@kernel(I(int64, I, I, I, I, I, I, A1))
+@kernel(I(int64, I, I, I, I, I, I, I, A1))
 def solve_root(each: int, guess: int, seat: int, ntrick: int, win_pos: int, win_key: int,
-               ceiling: int, context: np.ndarray) -> int:
+               floor: int, ceiling: int, context: np.ndarray) -> int:
     """Solve the root: its value (``each`` 0: into ``out_values[0]``) or each distinct
-    card's value (into ``out_cards``/``out_values``); returns how many were written."""
+    card's value (into ``out_cards``/``out_values``), each within ``[floor, ceiling]``;
+    returns how many were written."""
     context = vector(context, CONTEXT_AT)  # a view owning nothing (search_context)
     hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     moves = matrix(context, MOVES_AT)
     counters = vector(context, COUNTERS_AT)
     out_cards = vector(context, OUT_CARDS_AT)
     out_values = vector(context, OUT_VALUES_AT)
-    best = value(guess, ZERO, seat, ntrick, win_pos, win_key, ZERO, ceiling, context)
+    best = value(guess, ZERO, seat, ntrick, win_pos, win_key, floor, ceiling, context)
     if not each or counters[ABORTED]:
         out_values[0] = best
         return ONE
     # each card: no better than the best for the mover, so one probe shows a card as good
-    floor = ZERO
     if maxside[seat] == 1:
         ceiling = best
     else:

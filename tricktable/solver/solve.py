@@ -131,11 +131,6 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         if sides != 2 or game.hand_score([0] * sides) is None:
             raise compiled.Unsupported(f"{game.title} does not state its hand score as a "
                                        "function of two sides' points or tricks")
-    kernel = compiled.Kernel(spec, side, basis)
-    try:
-        result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds)
-    except compiled.BudgetExceeded as error:
-        raise BudgetExceeded(str(error)) from None
     if basis == "tricks":
         so_far = position.side_tricks
         future = max(hand.bit_count() for hand in position.hands)
@@ -155,10 +150,18 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         assert deltas is not None
         return margin(deltas, side)
 
+    within = None
     if objective == "score":
         values = [valued(gain) for gain in range(future + 1)]
         if any(later < earlier for earlier, later in itertools.pairwise(values)):
             raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
+        within = score_steps(values)
+    kernel = compiled.Kernel(spec, side, basis)
+    try:
+        result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds,
+                              within=within)
+    except compiled.BudgetExceeded as error:
+        raise BudgetExceeded(str(error)) from None
     kept = compiled.representatives(kernel, position)
     kept_calls = compiled.representatives(kernel, position, called=True)
     actions: dict[str, float] = {}
@@ -170,6 +173,22 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         found = result.called[kept_calls[card]] if call else result.cards[kept[card]]
         actions[action.text] = valued(found)
     return Solution(objective, seat, valued(result.value), actions, result.nodes, "compiled")
+
+
+def score_steps(values: list[float]) -> tuple[int, int]:
+    """Where a score that never falls (``values[g]``: the score with ``g`` more tricks or
+    points) changes: the most taken that still scores as none, and the least that scores
+    as all. The search proves the value only within that range: the score does not tell
+    the rest apart (a contract of seven tricks: one search at the seventh).
+
+    >>> score_steps([-10.0, -10.0, -10.0, 10.0, 10.0])  # made from three more tricks on
+    (2, 3)
+    >>> score_steps([0.0, 1.0, 2.0])
+    (0, 2)
+    """
+    low = max(g for g, value in enumerate(values) if value == values[0])
+    high = min(g for g, value in enumerate(values) if value == values[-1])
+    return low, high
 
 
 def _card_played(game: GameState, action: Action) -> int | None:
