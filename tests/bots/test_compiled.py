@@ -16,6 +16,7 @@ import tricktable
 from tricktable.cards import ROOK, STANDARD
 from tricktable.engine.play import Position, TrickGame
 from tricktable.engine.state import DealError, GameState, Phase
+from tricktable.games.bidder_cards import NULL
 from tricktable.games.rook import play_spec
 from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, solve
 from tricktable.solver.compiled import Kernel, representatives
@@ -258,12 +259,21 @@ def test_points_of_one_table_shared_by_positions_with_other_cards_of_no_points(
 
 @pytest.mark.parametrize("name", PORTED)
 def test_score_equals_brute_force_through_the_rules(name: str) -> None:
-    """The score objective: compiled where the game states its hand score, else through
-    the rules; either way equal to minimax over the game's own actions."""
-    for game in _positions(name, 6, 2):
+    """The score objective: compiled where the game states its hand score (Bidder's as a
+    function of the declarer's tricks against every defender, but for null, whose
+    declarer wants none), else through the rules; either way equal to minimax over the
+    game's own actions, for the declaring side and the defenders alike."""
+    games = _positions(name, 16 if name == "bidder" else 6, 2)
+    if name == "bidder":  # declarers and defenders to move, and a null contract
+        assert {game.to_move == game.declarer for game in games} == {True, False}  # type: ignore
+        games += [tricktable.new_game("bidder", deal={
+            "hands": ["A♠ 7♥", "K♠ 8♥", "7♠ 9♥", "J♠ 10♥"], "leader": leader, "bid": "null",
+            "declarer": 2}) for leader in range(4)]
+    for game in games:
         seat = game.to_move or 0
         solution = solve(game, "score")
-        assert solution.method == ("rules" if name == "bidder" else "compiled")
+        null = name == "bidder" and game.bid == NULL  # type: ignore[attr-defined]
+        assert solution.method == ("rules" if null else "compiled")
         assert solution.value == brute_force(game, seat, "score")
         for text, value in solution.actions.items():
             child = game.fork()

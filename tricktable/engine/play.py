@@ -333,6 +333,12 @@ class TrickGame(GameState):
         the solver then searches the score through the rules."""
         return None
 
+    def score_side(self) -> int | None:
+        """The side of the play spec whose total alone :meth:`hand_score` reads, where the
+        sides other than it play as one against it (Bidder's declarer against everyone);
+        None: the score reads two sides', and the solver searches for the side to move."""
+        return None
+
     play_deal_keys: ClassVar[frozenset[str]] = frozenset()
     """The keys a play-phase deal may hold besides the shared ones (``hands``, ``leader``,
     ``tricks``, ``points``, ``dealer``); a game that can start at trick play names them."""

@@ -264,15 +264,39 @@ class BidderGame(BidderTable):
 
     # -- scoring -------------------------------------------------------------
 
-    def _deltas(self) -> list[int]:
-        """Each other player pays the declarer the stake, or the declarer pays each of them.
+    def _deltas(self, won: int | None = None) -> list[int]:
+        """Each other player pays the declarer the stake, or the declarer pays each of them,
+        the declarer having taken ``won`` tricks (default: those it took).
 
         The declarer's change is minus the sum of the others', so a hand sums to zero.
         """
-        stake = self._value() * self.multiplier * (1 if self._made() else -1)
+        stake = self._value() * self.multiplier * (1 if self._made(won) else -1)
         deltas = [-stake] * self.players
         deltas[self.declarer or 0] = stake * (self.players - 1)
         return deltas
+
+    score_basis: ClassVar[str] = "tricks"
+
+    def score_side(self) -> int | None:
+        """The declarer's side of the play spec (each seat is its own): the score reads
+        its tricks alone, and every defender gains as it takes fewer."""
+        return None if self.declarer is None else self.spec.side_of[self.declarer]
+
+    def hand_score(self, totals: list[int]) -> list[int] | None:
+        """Per seat, the hand's score had the declarer ended it with its side's total of
+        ``totals``; None without a declarer, and for null, whose declarer wants no trick:
+        a score that falls as the declarer takes more (the solver then searches the
+        rules).
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("bidder", deal={"hands": ["A♠", "K♠", "Q♠", "J♠"],
+        ...     "leader": 0, "bid": 1, "declarer": 2, "trump": "spades"})
+        >>> game.hand_score([0, 0, 1, 0]), game.hand_score([1, 1, 0, 1])
+        ([-1, -1, 3, -1], [1, 1, -3, 1])
+        """
+        if self.declarer is None or self.bid is None or self.bid == NULL:
+            return None
+        return self._deltas(totals[self.spec.side_of[self.declarer]])
 
     def _end_hand(self, thrown_in: bool = False) -> None:
         declarer = None if thrown_in else self.declarer

@@ -80,8 +80,9 @@ class BidderTable(TrickGame):
     def _value(self) -> int:
         return null_value(self.hand_size) if self.bid == NULL else self.bid or 0
 
-    def _made(self) -> bool:
-        won = self.tricks_won[self.declarer or 0]
+    def _made(self, won: int | None = None) -> bool:
+        """Whether the contract is made with ``won`` tricks (default: the declarer's)."""
+        won = self.tricks_won[self.declarer or 0] if won is None else won
         return won == 0 if self.bid == NULL else won >= (self.bid or 0)
 
     def _contract_text(self) -> str | None:

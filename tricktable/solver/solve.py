@@ -88,8 +88,8 @@ def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES
 def compiles(game: GameState, objective: str = "tricks") -> bool:
     """Whether :func:`solve` searches ``game`` for ``objective`` on the compiled kernel now
     (not through the rules): plain trick play of at most four seats, no trick opened by
-    a card nobody played, and for the score two sides and a hand score stated as a
-    function of their points or tricks.
+    a card nobody played, and for the score a hand score stated as a function of two
+    sides' points or tricks, or of one side's against the rest (Bidder's declarer).
 
     >>> import tricktable
     >>> compiles(tricktable.new_game("rook", seed=1))  # the auction: not yet
@@ -107,7 +107,15 @@ def compiles(game: GameState, objective: str = "tricks") -> bool:
     if objective != "score":
         return True
     assert isinstance(game, TrickGame)
-    return sides == 2 and game.hand_score([0, 0]) is not None
+    return _states_score(game, sides)
+
+
+def _states_score(game: TrickGame, sides: int) -> bool:
+    """Whether ``game`` states its hand score as a function of its play spec's ``sides``
+    totals: two sides', or one side's against all the others (:meth:`score_side`)."""
+    if game.score_side() is None and sides != 2:
+        return False
+    return game.hand_score([0] * sides) is not None
 
 
 def _plain_position(game: GameState) -> Position | None:
@@ -125,12 +133,16 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
     side = spec.side_of[position.to_move]
     sides = max(spec.side_of) + 1
     basis = objective
+    counted = side  # the side whose tricks or points are searched for
     if objective == "score":
         assert isinstance(game, TrickGame)
         basis = game.score_basis
-        if sides != 2 or game.hand_score([0] * sides) is None:
+        if not _states_score(game, sides):
             raise compiled.Unsupported(f"{game.title} does not state its hand score as a "
-                                       "function of two sides' points or tricks")
+                                       "function of two sides' points or tricks, or of one "
+                                       "side's against the rest")
+        scored = game.score_side()
+        counted = side if scored is None else scored
     if basis == "tricks":
         so_far = position.side_tricks
         future = max(hand.bit_count() for hand in position.hands)
@@ -140,23 +152,29 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
             spec.points[c] for c in position.trick) + spec.last_bonus + spec.most_tricks_bonus
     total = sum(so_far) + future
 
-    def valued(gain: int) -> float:
-        mine = so_far[side] + gain
+    def valued(gain: int, whose: int = side) -> float:
+        """The value for side ``whose`` where the counted side takes ``gain`` more."""
+        mine = so_far[counted] + gain
         if objective != "score":
             return float(mine)
         assert isinstance(game, TrickGame)
-        totals = [mine if s == side else total - mine for s in range(sides)]
+        totals = [mine if s == counted else total - mine for s in range(sides)]
         deltas = game.hand_score(totals)
         assert deltas is not None
-        return margin(deltas, side)
+        return margin(deltas, whose)
 
     within = None
     if objective == "score":
-        values = [valued(gain) for gain in range(future + 1)]
-        if any(later < earlier for earlier, later in itertools.pairwise(values)):
+        # the counted side's score may never fall as it takes more (it searches for the
+        # most), nor the mover's rise where the mover plays against it
+        values = [valued(gain, counted) for gain in range(future + 1)]
+        if any(later < earlier for earlier, later in itertools.pairwise(values)) or (
+                side != counted and any(valued(later) > valued(earlier)
+                                        for earlier, later in itertools.pairwise(
+                                            range(future + 1)))):
             raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
         within = score_steps(values)
-    kernel = compiled.Kernel(spec, side, basis)
+    kernel = compiled.Kernel(spec, counted, basis)
     try:
         result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds,
                               within=within)
