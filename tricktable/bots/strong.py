@@ -333,16 +333,18 @@ def _heuristic(game: str, seed: int) -> Bot:
 
 
 def compiled_score(game: GameState) -> bool:
-    """Whether the compiled kernel solves ``game``'s hand score now: plain trick play,
-    and a hand score stated as a function of two sides' points or tricks (Rook; Notrump
-    with four players; Pinochle unless its meld needs a trick taken) or of the
-    declarer's tricks against everyone (Bidder's number bids, at most four players).
+    """Whether the bot values a world by one exact solve of the hand's score now: plain
+    trick play, two sides, and a hand score stated as a function of their points or
+    tricks (Rook; Notrump with four players; Pinochle unless its meld needs a trick
+    taken). Not where one side plays against all the others (Bidder's declarer, which
+    the solver also scores): there the exact solves cost strong 0.83 points a deal over
+    1000 duplicate deals (docs/bots.md).
 
     >>> import tricktable
     >>> compiled_score(tricktable.new_game("rook", seed=1))  # the auction: not yet
     False
     """
-    return game.phase is Phase.PLAY and compiles(game, "score")
+    return game.phase is Phase.PLAY and len(game.sides) == 2 and compiles(game, "score")
 
 
 def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:
