@@ -1,7 +1,7 @@
 """The compiled double-dummy kernel side by side with DDS (via ``endplay``), in one run.
 
 Run: ``python benchmarks/dds.py [--sizes 1 2 ... 13] [--positions N ...] [--rounds R]
-[--games rook pinochle] [--game-positions N] [--game-cards 13 ...] [--budget SECONDS]
+[--value-only] [--games rook pinochle] [--game-positions N] [--game-cards 13 ...] [--budget SECONDS]
 [--json]`` (``--sizes`` with no size: the game part alone).
 
 Bridge part: Rook deals mapped to bridge (the Rook card and the 2s removed, 3..14 and 1
@@ -10,7 +10,8 @@ cards in each hand and a random leader; each is solved by the kernel (every card
 trick count, :class:`~tricktable.solver.compiled.Kernel`) and by DDS's ``solve_board``
 (every card's count, one thread), one after the other, position by position, and with
 ``--rounds`` R every position R times, a round at a time (this machine's times of one
-solve vary by a tenth or more from run to run; a position counts with its medians). Reports,
+solve vary by a tenth or more from run to run; a position counts with its medians);
+``--value-only``: the position's value alone, DDS finding one optimal card. Reports,
 per size, whether every value is equal, the median CPU time of each, the median of
 the per-position ratios and each one's median nodes: all the kernel's, and those at
 a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game
@@ -60,13 +61,18 @@ def bridge_position(rng: random.Random, size: int) -> tuple[Position, str, int, 
     return position, pbn, trump, leader
 
 
-def bridge_size(size: int, count: int, budget: float, rounds: int = 1) -> dict[str, Any]:
+def bridge_size(size: int, count: int, budget: float, rounds: int = 1,
+                value_only: bool = False) -> dict[str, Any]:
     """Solve ``count`` positions of ``size`` cards a hand with both solvers, ``rounds``
     times over (every position once a round, so DDS never meets the deal it just solved
     and keeps no table from it; the kernel starts each solve with an empty table); a
-    position's times and ratio are its medians over the rounds."""
+    position's times and ratio are its medians over the rounds. With ``value_only``,
+    each solver finds the position's value alone (DDS: one optimal card)."""
     from endplay import dds
+    from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player
+
+    mode = SolveMode.OptimalOne if value_only else SolveMode.Default
 
     rng = random.Random(1000 + size)
     positions = [bridge_position(rng, size) for _ in range(count)]
@@ -84,12 +90,12 @@ def bridge_size(size: int, count: int, budget: float, rounds: int = 1) -> dict[s
             kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
             start = time.process_time()
             try:
-                result = kernel.solve(position, max_seconds=budget)
+                result = kernel.solve(position, each=not value_only, max_seconds=budget)
             except KernelBudgetExceeded:  # counted, never a value
                 exceeded.add(index)
                 continue
             middle = time.process_time()
-            board = dds.solve_board(deal)
+            board = dds.solve_board(deal, mode)
             end = time.process_time()
             timings[index].append((middle - start, end - middle))
             if round_:
@@ -179,6 +185,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="solve every bridge position this many times, in turn; its "
                              "times and ratio are the medians (default 1)")
+    parser.add_argument("--value-only", action="store_true",
+                        help="each solver finds the position's value alone, not every card's")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report: dict[str, Any] = {"load_before": os.getloadavg()}
@@ -187,7 +195,8 @@ def main() -> None:
     Kernel(first.spec, 0).solve(first)  # the kernel compiled, or loaded from its cache
     report["first_use_s"] = time.perf_counter() - start
     report["bridge"] = [bridge_size(size, args.positions or DEFAULT_POSITIONS.get(size, 5),
-                                    args.budget, args.rounds) for size in args.sizes]
+                                    args.budget, args.rounds, args.value_only)
+                        for size in args.sizes]
     report["games"] = [game_objective(name, objective, args.game_positions, args.budget, cards)
                        for cards in args.game_cards for name in args.games
                        for objective in ("points", "score")]
