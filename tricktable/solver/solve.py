@@ -168,10 +168,11 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         # the counted side's score may never fall as it takes more (it searches for the
         # most), nor the mover's rise where the mover plays against it
         values = [valued(gain, counted) for gain in range(future + 1)]
-        if any(later < earlier for earlier, later in itertools.pairwise(values)) or (
-                side != counted and any(valued(later) > valued(earlier)
-                                        for earlier, later in itertools.pairwise(
-                                            range(future + 1)))):
+        wrong_way = any(later < earlier for earlier, later in itertools.pairwise(values))
+        if side != counted:
+            movers = [valued(gain) for gain in range(future + 1)]
+            wrong_way |= any(later > earlier for earlier, later in itertools.pairwise(movers))
+        if wrong_way:
             raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
         within = score_steps(values)
     kernel = compiled.Kernel(spec, counted, basis)
