@@ -71,11 +71,11 @@ def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES
         raise SolveError(f"the objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if game.is_over or game.to_move is None:
         raise SolveError("the game is over: nothing is left to solve")
-    from tricktable.solver.compiled import Unsupported
-
     position = _plain_position(game)
     reason = f"{game.title} is not at plain trick play now"
-    if position is not None:
+    if position is not None:  # (the kernel is loaded only for such a position)
+        from tricktable.solver.compiled import Unsupported
+
         try:
             return _compiled(game, position, objective, max_nodes, max_seconds)
         except Unsupported as why:
