@@ -22,7 +22,7 @@ from typing import Any
 import tricktable
 from tricktable.arena import interval, play_hand
 from tricktable.bots import Bot, make_bot
-from tricktable.bots.strong import Choice, SearchLimits, StrongBot
+from tricktable.bots.strong import Choice, SearchLimits, StrongBot, certain, exact_values
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState
 
@@ -41,6 +41,10 @@ class ClairvoyantBot:
         rng = random.Random(f"{self.seed}:{len(self.real.history)}")
         seat = self.real.to_move or 0
         choices = [Choice(a) for a in self.search.candidates(self.real, legal, rng)]
+        if certain(self.real, seat):  # solved exactly as the strong bot does there
+            solved = exact_values(self.real, self.search.limits.certain_nodes)
+            if solved is not None:
+                return max(choices, key=lambda choice: solved[choice.action.text]).action
         for _ in range(self.search.limits.worlds // 4 or 1):  # one deal: fewer play-outs do
             seed = rng.getrandbits(32)
             for choice in choices:

@@ -122,6 +122,8 @@ def bridge_size(size: int, count: int, budget: float, rounds: int = 1,
         "nodes": statistics.median(nodes) if nodes else None,
         "trick_nodes": statistics.median(trick_nodes) if trick_nodes else None,
         "dds_nodes": statistics.median(dds_nodes) if dds_nodes else None,
+        # every position's trick starts, in order (where both solved it): the totals too
+        "trick_nodes_each": trick_nodes, "dds_nodes_each": dds_nodes,
     }
 
 
@@ -220,6 +222,10 @@ def main() -> None:
               f"  {row['ours_ms']:9.2f}  {row['dds_ms']:6.2f}  {row['ratio']:5.1f}"
               f"  {row['nodes']:12.0f}  {row['trick_nodes']:15.0f}  {row['dds_nodes']:9.0f}")
     print(f"equal to DDS: {equal} of {total}")
+    for row in report["bridge"]:
+        if row["positions"]:
+            print(f"{row['size']} cards, trick starts in all: kernel "
+                  f"{sum(row['trick_nodes_each']):,}, DDS {sum(row['dds_nodes_each']):,}")
     for row in report["games"]:
         median = "-" if row["median_ms"] is None else f"{row['median_ms']:.1f} ms"
         print(f"{row['game']} {row['objective']} at {row['cards']} cards: median {median} over "

@@ -15,9 +15,10 @@ import tricktable
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.bots import BOT_NAMES, decide, make_bot
 from tricktable.bots.hints import suggested_bids
-from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot, cards_left
+from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot, cards_left, certain
 from tricktable.cards import PINOCHLE
 from tricktable.cli import main
+from tricktable.solver import solve
 
 FAST = SearchLimits(worlds=4, seconds=60.0)
 
@@ -231,3 +232,40 @@ def test_play_shows_hints() -> None:
     result = CliRunner().invoke(main, ["play", "sixtysix", "--seed", "3", "--hints"],
                                 input="quit\n\n")
     assert "hint 1:" in result.output
+
+
+def _certain_positions(count: int) -> list[tricktable.GameState]:
+    """Sixty-Six positions after the stock is drawn, two choices at least: the seat to move
+    can place every card still to be played."""
+    found = []
+    for seed in itertools.count():
+        game = start("sixtysix", 2, seed)
+        bots = [make_bot("heuristic", "sixtysix", seed + s) for s in range(2)]
+        while not game.results and not game.is_over:
+            seat = game.to_move or 0
+            if certain(game, seat) and len(game.legal_actions()) > 1:
+                found.append(game)
+                break
+            game.apply(decide(bots[seat], game))
+        if len(found) == count:
+            return found
+    raise AssertionError("unreachable")
+
+
+def test_a_seat_that_can_place_every_card_plays_an_exactly_best_action() -> None:
+    """Once nothing is hidden from the seat (one world), strong plays an action of the
+    best exact value, solved once; where the heuristic's pick is best it keeps it."""
+    for game in _certain_positions(6):
+        seat = game.to_move or 0
+        state, legal = game.redacted(seat), game.legal_actions()
+        assert state.world(seat, random.Random(1)).hands == game.hands  # type: ignore[attr-defined]
+        exact = solve(game, "score").actions
+        bot = StrongBot("sixtysix", seed=2)
+        ranked = bot.rank(state, legal)
+        assert exact[ranked[0].action.text] == max(exact.values())
+        rng = random.Random(f"2:{json.dumps(state.view(seat), sort_keys=True)}")
+        pick = bot.candidates(state, legal, rng)[0]
+        if exact[pick.text] == max(exact.values()):
+            assert ranked[0].action == pick
+    opening = start("sixtysix", 2, 1)
+    assert not certain(opening, opening.to_move or 0)  # the stock still to draw

@@ -72,6 +72,10 @@ class SearchLimits:
     # values every action once at most this many tricks are left, within this many nodes
     exact_tricks: int = 6
     exact_nodes: int = 300_000
+    # where the seat can place every card still to be played (one world: Sixty-Six once its
+    # stock is drawn), one exact solve through the rules values every action, within this
+    # many positions (each about 60 microseconds; past it, the play-outs as usual)
+    certain_nodes: int = 8_000
     # 0: the best mean plays; > 0: the heuristic's pick plays unless the best beats it by
     # more than this many standard errors of the paired difference
     keep: float = 0.0
@@ -264,9 +268,13 @@ class _Worlds:
         # worlds that believe the auction are drawn all at once, from a pool
         self.believed = believed_worlds(state, seat, rng, bot.limits.worlds, believe) \
             if believe > 1 else []
-        self.exact: list[dict[str, float] | None] = []  # per world: its exact solve
-        self.solvable = compiled_score(state) and \
-            cards_left(state) <= bot.limits.exact_tricks * state.players
+        self.exact: dict[int, dict[str, float] | None] = {}  # per world tried: its exact solve
+        limits = bot.limits
+        self.certain = certain(state, seat)  # then every world is this one: solved once
+        compiled = compiled_score(state)
+        self.solvable = self.certain or (
+            compiled and cards_left(state) <= limits.exact_tricks * state.players)
+        self.nodes = limits.exact_nodes if compiled else limits.certain_nodes
 
     def value(self, choice: Choice, worlds: int) -> None:
         """Value ``choice`` in the first ``worlds`` worlds (those it lacks)."""
@@ -274,12 +282,9 @@ class _Worlds:
             world = self.believed.pop(0) if self.believed else self.state.world(self.seat,
                                                                                 self.rng)
             self.worlds.append((world, self.rng.getrandbits(32)))
-            self.exact.append(None)
         for index in range(len(choice.values), worlds):
             world, seed = self.worlds[index]
-            if self.solvable and self.exact[index] is None:
-                self.exact[index] = exact_values(world, self.bot.limits.exact_nodes)
-            solved = self.exact[index]
+            solved = self._solved(0 if self.certain else index, world)
             if solved is not None:  # every action valued by one exact solve of this world
                 choice.values.append(solved[choice.action.text])
                 continue
@@ -287,6 +292,15 @@ class _Worlds:
             choice.values.append(value)
             if took is not None and choice.action.kind in CARD_KINDS:
                 choice.tricks.append(took)
+
+    def _solved(self, index: int, world: GameState) -> dict[str, float] | None:
+        """World ``index``'s exact values of every action, solved once (None: not solvable
+        here, or past the budget)."""
+        if not self.solvable:
+            return None
+        if index not in self.exact:
+            self.exact[index] = exact_values(world, self.nodes)
+        return self.exact[index]
 
 
 def _pick(running: list[Choice], heuristic: Choice, keep: float) -> Choice:
@@ -347,10 +361,23 @@ def compiled_score(game: GameState) -> bool:
     return game.phase is Phase.PLAY and len(game.sides) == 2 and compiles(game, "score")
 
 
+def certain(game: GameState, seat: int) -> bool:
+    """Whether ``seat`` can place every card still to be played in ``game``'s hand (one
+    consistent world, nothing left to draw), as in Sixty-Six once the stock is drawn.
+
+    >>> import tricktable
+    >>> certain(tricktable.new_game("sixtysix", seed=1), 0)
+    False
+    """
+    return game.phase is Phase.PLAY and game.cards_to_draw() == 0 and \
+        game.hidden(seat).count() == 1
+
+
 def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:
-    """Every legal action's exact value (the mover's side's margin) in ``world`` by the
-    compiled kernel, or None past ``nodes`` positions (a budget in nodes, not time, so
-    the result does not depend on the machine)."""
+    """Every legal action's exact value (the mover's side's margin) in ``world`` by
+    :func:`~tricktable.solver.solve` (the compiled kernel where it scores the hand, else
+    through the rules), or None past ``nodes`` positions (a budget in nodes, not time,
+    so the result does not depend on the machine)."""
     try:
         return _solve(world, nodes).actions
     except BudgetExceeded:
