@@ -269,3 +269,16 @@ def test_a_seat_that_can_place_every_card_plays_an_exactly_best_action() -> None
             assert ranked[0].action == pick
     opening = start("sixtysix", 2, 1)
     assert not certain(opening, opening.to_move or 0)  # the stock still to draw
+
+
+def test_a_small_deck_searches_more_worlds() -> None:
+    """At the strong level a Sixty-Six decision (24 cards) searches up to 32 worlds where
+    candidates stay close, a Rook decision (57 cards) up to 16."""
+    for name, players, most in (("sixtysix", 2, 32), ("rook", 4, 16)):
+        searched = []
+        for seed in range(4):
+            game = _midgame(name, players, seed, 3 + seed)
+            seat = game.to_move or 0
+            ranked = StrongBot(name, seed=2).rank(game.redacted(seat), game.legal_actions())
+            searched.append(max(len(choice.values) for choice in ranked))
+        assert max(searched) == most, (name, searched)

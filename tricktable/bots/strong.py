@@ -57,6 +57,9 @@ class SearchLimits:
     the levels' budgets stay well inside; see :data:`LEVELS`)."""
 
     worlds: int = 16  # sampled worlds per decision (fewer only once one candidate is left)
+    # a small deck's play-outs are short: more worlds, as many as this over the deck's cards
+    # where that is more (0: ``worlds`` whatever the deck; see :meth:`StrongBot.worlds_for`)
+    deck_worlds: int = 0
     # CPU-time cap per decision, of the bot's own thread: a safety net, never reached by
     # the levels' decisions on the benchmark (benchmarks/decisions.py counts the cuts)
     seconds: float = 3.0
@@ -84,7 +87,7 @@ class SearchLimits:
 LEVELS = {
     # p95 within 0.5 s of CPU per decision (docs/bots.md); the heuristic's pick plays unless
     # clearly beaten (without, Sixty-Six's margin over heuristic fell from +0.62 to +0.40)
-    "strong": SearchLimits(keep=2.0),
+    "strong": SearchLimits(deck_worlds=16 * 48, keep=2.0),
     "expert": SearchLimits(worlds=40, seconds=10.0, candidates=6, widen=6, screen=2,
                            screen_rollouts=72, settle=8, keep=2.0),  # p95 within 2 s
 }
@@ -147,7 +150,7 @@ class StrongBot:
         leader is clearly negative (two standard errors) is dropped, and the
         next waiting one takes its place (progressive widening, at most
         ``widen`` of them), valued in every world sampled so far. The search
-        stops once one candidate is left or after ``worlds`` worlds, and the
+        stops once one candidate is left or after :meth:`worlds_for` worlds, and the
         pick is the candidate with the best mean among those still running
         (the heuristic player's pick on a tie), except that with ``keep`` the
         heuristic's pick, while it runs, plays unless the best beats it by
@@ -175,7 +178,7 @@ class StrongBot:
         running, waiting = order[:limits.candidates], order[limits.candidates:limits.candidates
                                                             + limits.widen]
         done = max(len(choice.values) for choice in running)
-        while done < limits.worlds and len(running) + len(waiting) > 1:
+        while done < search.count and len(running) + len(waiting) > 1:
             if time.thread_time() - (_KERNEL_LOAD[0] - loading) > deadline:
                 self.cuts += 1  # the safety net: this decision now depends on the machine
                 break
@@ -199,6 +202,18 @@ class StrongBot:
             search.value(extra, len(pick.values))
         order.sort(key=lambda choice: (choice is not pick, -choice.mean))
         return order
+
+    def worlds_for(self, game: GameState) -> int:
+        """The worlds a decision of ``game`` searches: ``worlds``, or more where the deck
+        is small (``deck_worlds`` over its cards: at the ``strong`` level 32 in Sixty-Six's
+        24 cards, 24 in Bidder's 32, 16 from Pinochle's 48 up).
+
+        >>> import tricktable
+        >>> bot = StrongBot("sixtysix")
+        >>> [bot.worlds_for(tricktable.new_game(name)) for name in ("sixtysix", "rook")]
+        [32, 16]
+        """
+        return max(self.limits.worlds, self.limits.deck_worlds // len(type(game).deck))
 
     def candidates(self, state: GameState, legal: list[Action],
                    rng: random.Random) -> list[Action]:
@@ -266,7 +281,8 @@ class _Worlds:
         self.worlds: list[tuple[GameState, int]] = []
         believe = bot.limits.believe
         # worlds that believe the auction are drawn all at once, from a pool
-        self.believed = believed_worlds(state, seat, rng, bot.limits.worlds, believe) \
+        self.count = bot.worlds_for(state)  # the worlds to search at most
+        self.believed = believed_worlds(state, seat, rng, self.count, believe) \
             if believe > 1 else []
         self.exact: dict[int, dict[str, float] | None] = {}  # per world tried: its exact solve
         limits = bot.limits
