@@ -404,9 +404,10 @@ _KERNEL_LOAD = [0.0]  # CPU seconds this process spent on its first compiled sol
 
 
 def _solve(game: GameState, nodes: int) -> Solution:
-    """``solve(game, "score")`` within ``nodes``; the first call's CPU time (the kernel's
-    one-off load, 3-8 s) is kept in ``_KERNEL_LOAD`` so the safety net leaves it out."""
-    if _KERNEL_LOAD[0]:
+    """``solve(game, "score")`` within ``nodes``; the first compiled solve's CPU time (the
+    kernel's one-off load, 3-8 s) is kept in ``_KERNEL_LOAD`` so the safety net leaves it
+    out (a solve through the rules loads nothing)."""
+    if _KERNEL_LOAD[0] or not compiles(game, "score"):
         return solve(game, "score", max_nodes=nodes)
     started = time.thread_time()
     try:
