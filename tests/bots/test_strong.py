@@ -282,3 +282,35 @@ def test_a_small_deck_searches_more_worlds() -> None:
             ranked = StrongBot(name, seed=2).rank(game.redacted(seat), game.legal_actions())
             searched.append(max(len(choice.values) for choice in ranked))
         assert max(searched) == most, (name, searched)
+
+
+def test_a_world_past_its_budget_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exact solve that runs past its budget is not tried again in the same world for
+    the next candidate: the play-outs value them all."""
+    from tricktable.bots import strong
+
+    calls: list[int] = []
+
+    def over_budget(world: tricktable.GameState, nodes: int) -> None:
+        calls.append(nodes)
+
+    monkeypatch.setattr(strong, "exact_values", over_budget)
+    rng = random.Random(3)
+    game = start("rook", 4, 3)
+    while not (game.phase == "play" and cards_left(game) <= 24 and len(game.legal_actions()) > 2):
+        random_step(game, rng)
+    seat = game.to_move or 0
+    ranked = StrongBot("rook", seed=2, limits=FAST).rank(game.redacted(seat), game.legal_actions())
+    valued = sum(len(choice.values) for choice in ranked)
+    assert valued > max(len(choice.values) for choice in ranked)  # several candidates a world
+    assert len(calls) == max(len(choice.values) for choice in ranked)  # one try a world
+
+
+def test_only_a_compiled_solve_counts_as_the_kernels_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The safety net leaves out the kernel's one-off load, never a solve through the rules."""
+    from tricktable.bots import strong
+
+    monkeypatch.setattr(strong, "_KERNEL_LOAD", [0.0])
+    game = _certain_positions(1)[0]
+    assert strong._solve(game, 8_000).method == "rules"
+    assert strong._KERNEL_LOAD[0] == 0.0
