@@ -37,6 +37,27 @@ def test_the_folder_follows_numba_cache_dir_and_the_source(monkeypatch: pytest.M
         kernel_cache.source_digest.cache_clear()
 
 
+def test_the_compile_options_are_in_the_digest(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    """numba's error model and the other options of ``kernel`` change the compiled code,
+    so a change to this module means a new folder, as one to a kernel module does."""
+    copy = tmp_path / "solver"
+    copy.mkdir()
+    for name in (*kernel_cache.KERNEL_MODULES, "kernel_cache.py"):
+        (copy / name).write_bytes((SOLVER / name).read_bytes())
+    monkeypatch.setattr(kernel_cache, "__file__", str(copy / "kernel_cache.py"))
+    kernel_cache.source_digest.cache_clear()
+    try:
+        before = kernel_cache.source_digest()
+        (copy / "kernel_cache.py").write_text(
+            (copy / "kernel_cache.py").read_text().replace('error_model="numpy"',
+                                                           'error_model="python"'))
+        kernel_cache.source_digest.cache_clear()
+        assert kernel_cache.source_digest() != before
+    finally:
+        kernel_cache.source_digest.cache_clear()
+
+
 def test_the_kernel_is_cached_in_its_folder() -> None:
     script = ("import os, tricktable.solver.compiled, numba.core.config as c;"
               "from tricktable.solver.kernel_cache import kernel_cache_dir;"
