@@ -18,7 +18,7 @@ from tricktable.engine.play import Position, TrickGame
 from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.games.bidder_cards import NULL
 from tricktable.games.rook import play_spec
-from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, solve
+from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, dd_moves, solve
 from tricktable.solver.compiled import Kernel, representatives
 from tricktable.solver.reference import after_play, minimax
 from tricktable.solver.solve import compiles
@@ -441,8 +441,8 @@ def test_a_lead_is_judged_by_the_top_of_its_run() -> None:
 
     hand = sum(1 << index(card) for card in ["R1", "R14", "R13", "R11"])
     live = hand | 1 << index("R12") | 1 << index("R10")
-    assert dd.run_top(index("R13"), hand, live) == index("R1")
-    assert dd.run_top(index("R11"), hand, live) == index("R11")  # R12 is another's
+    assert dd_moves.run_top(index("R13"), hand, live) == index("R1")
+    assert dd_moves.run_top(index("R11"), hand, live) == index("R11")  # R12 is another's
 
 
 def test_every_compiled_function_is_compiled_at_import_never_at_a_call() -> None:
@@ -452,7 +452,7 @@ def test_every_compiled_function_is_compiled_at_import_never_at_a_call() -> None
     instead of compiling the same function at once (docs/server.md "Crashes")."""
     from numba.core.dispatcher import Dispatcher
 
-    from tricktable.solver import dd, dd_search, dd_tricks
+    from tricktable.solver import dd_search, dd_tricks
     found = [(module.__name__, name, value) for module in (dd, dd_search, dd_tricks)
              for name, value in vars(module).items() if isinstance(value, Dispatcher)]
     assert len(found) > 40

@@ -23,7 +23,7 @@ from tricktable.cards import ROOK
 from tricktable.engine.play import PlaySpec, Position, TrickGame
 from tricktable.engine.state import Phase
 from tricktable.games.rook import play_spec
-from tricktable.solver import dd, dd_tricks
+from tricktable.solver import dd_bounds, dd_tricks
 from tricktable.solver.compiled import Kernel
 from tricktable.solver.reference import minimax
 
@@ -74,15 +74,15 @@ def _settled(kernel: Kernel, position: Position, target: int) -> list[tuple[str,
     side = kernel.maxside
     need = np.int64(target if side[seat] == 1 else left - target + 1)
     found = []
-    count, used = dd.quick(seat, need, hands, kernel.params, side, t.trumps, t.class_masks)
-    found.append(("quick", dd_tricks.settled(side[seat], count, left, target), used))
-    count, used = dd_tricks.through_partner(seat, need, hands, kernel.params, side, t.trumps,
+    count, used = dd_bounds.quick(seat, need, hands, kernel.params, side, t.trumps, t.class_masks)
+    found.append(("quick", dd_bounds.settled(side[seat], count, left, target), used))
+    count, used = dd_bounds.through_partner(seat, need, hands, kernel.params, side, t.trumps,
                                             t.class_masks)
-    found.append(("partner", dd_tricks.settled(side[seat], count, left, target), used))
-    holder, count, used = dd_tricks.sure_trumps(hands, players, live, t.trumps, t.class_masks,
+    found.append(("partner", dd_bounds.settled(side[seat], count, left, target), used))
+    holder, count, used = dd_bounds.sure_trumps(hands, players, live, t.trumps, t.class_masks,
                                                 side, np.int64(target), left)
     if holder >= 0:
-        found.append(("trumps", dd_tricks.settled(side[holder], count, left, target), used))
+        found.append(("trumps", dd_bounds.settled(side[holder], count, left, target), used))
     return [(name, int(answer), int(used)) for name, answer, used in found if answer >= 0]
 
 
@@ -140,7 +140,7 @@ def test_a_sure_trick_in_progress_never_cuts_a_true_value() -> None:
         t = kernel.tables
         hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
         trick = np.array([t.index[c] for c in position.trick] + [0] * 4, dtype=np.int64)
-        taker, used = dd_tricks.trick_taker(
+        taker, used = dd_bounds.trick_taker(
             position.to_move, len(position.trick), position.win_pos, position.win_key, trick,
             hands, kernel.params, kernel.maxside, t.follows, t.rank, t.trumps, t.class_masks,
             t.class_of)
@@ -193,7 +193,7 @@ def test_sure_trumps_counts_one_hands_trumps_over_every_opposing_one() -> None:
         masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split()))
                           for hand in hands], dtype=np.int64)
         live = np.int64(int(np.bitwise_or.reduce(masks)))
-        holder, count, used = dd_tricks.sure_trumps(masks, np.int64(4), live, t.trumps,
+        holder, count, used = dd_bounds.sure_trumps(masks, np.int64(4), live, t.trumps,
                                                     t.class_masks, kernel.maxside,
                                                     np.int64(4), np.int64(4))
         return int(holder), int(count), int(used)
@@ -231,7 +231,7 @@ def _quick(hands: list[str]) -> tuple[int, int]:
     t = RED_TRUMPS.tables
     masks = np.array([t.mask(sum(1 << ROOK.parse(c) for c in hand.split())) for hand in hands],
                      dtype=np.int64)
-    count, used = dd.quick(np.int64(0), np.int64(4), masks, RED_TRUMPS.params,
+    count, used = dd_bounds.quick(np.int64(0), np.int64(4), masks, RED_TRUMPS.params,
                            RED_TRUMPS.maxside, t.trumps, t.class_masks)
     return int(count), int(used)
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from tricktable.cards import Card, bits
 from tricktable.engine.play import PlaySpec, Position
-from tricktable.solver import dd, dd_search, dd_tricks
+from tricktable.solver import dd, dd_search, dd_table, dd_tricks
 
 OBJECTIVES = ("tricks", "points")
 TABLE_BITS = 18  # transposition-table slots: 2**18 (about 19 MB, touched lazily)
@@ -196,18 +196,18 @@ class Kernel:
         self.partition = (partition and not calling and t.partition and not t.copies
                           and spec.players <= 4
                           and not spec.duty & (dd.HEAD | dd.OVERTRUMP)
-                          and spec.players * classes <= dd_tricks.MAX_COUNTS
+                          and spec.players * classes <= dd_table.MAX_COUNTS
                           and largest <= 15 and spec.tricks < 16
-                          and (not points or (len(scoring) <= dd_tricks.MAX_POINT_CARDS
+                          and (not points or (len(scoring) <= dd_table.MAX_POINT_CARDS
                                               and max(self.points) < 8)))
         if self.partition:
             # as many rows as the other table, and a key slot for every two rows
             # a row: its bounds and links, the owners of the cards it names and their
             # masks, their points
-            words = dd_tricks.owner_words(classes)
-            self.tt = np.zeros((1 << table_bits, dd_tricks.OWNERS + 2 * words + classes),
+            words = dd_table.owner_words(classes)
+            self.tt = np.zeros((1 << table_bits, dd_table.OWNERS + 2 * words + classes),
                                dtype=np.int64)
-            self.keys = np.zeros((1 << (table_bits - 1), dd_tricks.KEY_FIRST + 1),
+            self.keys = np.zeros((1 << (table_bits - 1), dd_table.KEY_FIRST + 1),
                                  dtype=np.int64)
             self.patterns = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
             self.meta = np.zeros(2, dtype=np.int64)

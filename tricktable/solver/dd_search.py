@@ -64,7 +64,6 @@ from tricktable.solver.dd import (
     card_key,
     close_trick,
     compact,
-    generate,
     lowest,
     make_call,
     matrix,
@@ -75,9 +74,8 @@ from tricktable.solver.dd import (
     undo_call,
     vector,
 )
-from tricktable.solver.dd import (
-    quick as quick_tricks,
-)
+from tricktable.solver.dd_bounds import quick as quick_tricks
+from tricktable.solver.dd_moves import generate
 from tricktable.solver.kernel_cache import kernel
 
 

@@ -24,7 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-KERNEL_MODULES = ("dd.py", "dd_tricks.py", "dd_search.py")
+KERNEL_MODULES = ("dd.py", "dd_bounds.py", "dd_moves.py", "dd_table.py", "dd_tricks.py",
+                  "dd_search.py")
 """The modules whose numba functions call each other (all of them compiled together)."""
 
 
