@@ -197,3 +197,83 @@ def test_notrump_worlds_believe_the_contract_choice() -> None:
     assert all(w.view(seat) == game.view(seat) for w in believed)
     assert spade_count(believed, chooser) > spade_count(uniform, chooser) + 0.3
     assert best_worth(believed, passer) < best_worth(uniform, passer) - 0.1
+
+
+def _heuristic_closes(count: int) -> list[GameState]:
+    """The first ``count`` Sixty-Six hands (by seed) where a heuristic player closed the
+    stock, just after the close (and any play that followed it before the other seat's
+    turn)."""
+    from tricktable.bots import make_bot
+
+    found: list[GameState] = []
+    for seed in range(200):
+        game = tricktable.new_game("sixtysix", seed=seed)
+        bots = [make_bot("heuristic", "sixtysix", seed + seat) for seat in range(2)]
+        while not game.results and (game.closer is None  # type: ignore[attr-defined]
+                                    or game.to_move == game.closer):  # type: ignore[attr-defined]
+            seat = game.to_move or 0
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        if not game.results and game.to_move is not None:
+            found.append(game)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_a_close_is_believed_as_the_heuristic_closes() -> None:
+    """After a close, the worlds that believe it give the closer a hand the heuristic
+    would have closed with (its estimate nearer 66 and over) far more often than uniform
+    worlds do, and more of the closer's real cards."""
+    from tricktable.bots.heuristic.sixtysix import at_close, close_estimate
+
+    games = _heuristic_closes(12)
+    assert len(games) == 12
+    uniform, believed, real = [], [], []
+    right_uniform, right_believed = [], []
+    for game in games:
+        closer = game.closer  # type: ignore[attr-defined]
+        seat, held = 1 - closer, game.hands[closer]  # type: ignore[attr-defined]
+        state = game.redacted(seat)
+        assert said(state.view(seat), seat) and not said(state.view(closer), closer)
+        plain = [state.world(seat, random.Random(s)) for s in range(32)]
+        drawn = believed_worlds(state, seat, random.Random(1), count=32, pool=4)
+        real.append(close_estimate(at_close(game)))  # type: ignore[arg-type]
+        uniform.append(statistics.fmean(close_estimate(at_close(w)) for w in plain))  # type: ignore[arg-type]
+        believed.append(statistics.fmean(close_estimate(at_close(w)) for w in drawn))  # type: ignore[arg-type]
+        right_uniform.append(statistics.fmean((w.hands[closer] & held).bit_count()  # type: ignore[attr-defined]
+                                               for w in plain))
+        right_believed.append(statistics.fmean((w.hands[closer] & held).bit_count()  # type: ignore[attr-defined]
+                                                for w in drawn))
+    assert min(real) >= 66  # the heuristic closes at 66 or more
+    assert statistics.fmean(believed) > statistics.fmean(uniform) + 8
+    assert statistics.fmean(right_believed) > statistics.fmean(right_uniform)
+
+
+def test_only_the_closer_is_weighed_by_its_close() -> None:
+    game = _heuristic_closes(1)[0]
+    closer = game.closer  # type: ignore[attr-defined]
+    world = game.world(1 - closer, random.Random(3))
+    view = game.view(1 - closer)
+    assert auction.sixtysix(world, 1 - closer, view) == 1.0
+    from tricktable.bots.heuristic.sixtysix import at_close, close_estimate
+
+    estimate = close_estimate(at_close(world))  # type: ignore[arg-type]
+    assert auction.sixtysix(world, closer, view) == auction.chance(
+        estimate - 66, auction.SPREAD["sixtysix"])
+
+
+def test_the_hand_at_the_close_is_rebuilt_from_what_both_saw() -> None:
+    """The closer's hand when it closed is its hand now and the cards it played since:
+    kept through the rest of the hand's tricks, and nothing of it left for the next hand."""
+    from tricktable.bots.heuristic.sixtysix import at_close
+
+    game = tricktable.new_game("sixtysix", seed=5)
+    rng = random.Random(2)
+    game.apply("close")
+    closer = game.closer  # type: ignore[attr-defined]
+    held, hand = game.hands[closer], game.hand_number  # type: ignore[attr-defined]
+    assert at_close(game).points == 0 and at_close(game).unseen.bit_count() == 17  # type: ignore[arg-type]
+    while game.hand_number == hand and not game.is_over:  # type: ignore[attr-defined]
+        assert at_close(game).hand == held  # type: ignore[arg-type]
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.close_seen == 0 and game.close_points == 0  # type: ignore[attr-defined]

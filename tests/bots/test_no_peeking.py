@@ -111,8 +111,8 @@ AUCTION = (Phase.BID, Phase.CONTRACT)
 
 def _after_others_spoke(name: str, players: int) -> list[GameState]:
     """Positions of random games where the seat to move has heard another seat's public
-    choices (bids, passes; Notrump's contract choices), in the auction (two others,
-    where there are bids) and in the play after it."""
+    choices (bids, passes; Notrump's contract choices; Sixty-Six's close), in the
+    auction (two others, where there are bids) and in the play after it."""
     found = []
     for seed in range(40):
         rng = random.Random(seed)
@@ -121,7 +121,8 @@ def _after_others_spoke(name: str, players: int) -> list[GameState]:
             seat = game.to_move or 0
             view = game.view(seat)
             spoken = {e["seat"] for e in [*(view.get("bids") or ()),
-                                          *(view.get("choices") or ())]} - {seat}
+                                          *(view.get("choices") or ())]}
+            spoken = (spoken | {view.get("closer")}) - {seat, None}
             enough = 2 if view.get("bids") else 1
             if len(spoken) >= enough and len(game.legal_actions()) > 1 and (
                     game.phase in AUCTION or rng.random() < 0.1):
@@ -136,8 +137,9 @@ def test_worlds_that_believe_the_auction_do_not_peek(name: str) -> None:
     re-deal of what the seat cannot see, it draws the same worlds, and the strong bot
     that searches them makes the same decision."""
     rng = random.Random(4)
-    positions = _after_others_spoke(name, 4)
-    assert any(game.phase in AUCTION for game in positions)
+    positions = _after_others_spoke(name, max(tricktable.find_game(name).player_counts))
+    auctions = any("bids" in game.view(0) or "choices" in game.view(0) for game in positions)
+    assert any(game.phase in AUCTION for game in positions) == auctions
     assert any(game.phase not in AUCTION for game in positions)
     for game in positions[:8]:
         seat = game.to_move or 0

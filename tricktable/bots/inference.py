@@ -3,8 +3,8 @@
 The world sampler (:meth:`~tricktable.engine.state.GameState.world`) stays
 exact and uniform among the deals consistent with the hard facts (voids,
 cards shown). This layer is separate: it weighs each sampled world by how
-likely every other seat's public choices (bids and passes) are given the hand
-that world gives it, under the bots' own bidding
+likely every other seat's public choices (bids and passes, Sixty-Six's close)
+are given the hand that world gives it, under the bots' own bidding
 (:mod:`tricktable.bots.heuristic.auction`, as Skat's Kermit weighs worlds by
 its bidding policy), and draws the worlds to search from a larger uniform pool
 in proportion to those weights (systematic resampling). It reads only the
@@ -35,15 +35,17 @@ def model(game: str) -> Likelihood | None:
 
 def said(view: dict[str, Any], seat: int) -> bool:
     """Whether another seat than ``seat`` has made a public choice the model reads (a bid
-    or pass in ``bids``; a contract chosen or passed in ``choices``).
+    or pass in ``bids``; a contract chosen or passed in ``choices``; closing the stock,
+    ``closer``).
 
     >>> said({"bids": [{"seat": 0, "bid": 70}]}, 0), said({"bids": [{"seat": 1, "bid": None}]}, 0)
     (False, True)
-    >>> said({"choices": [{"seat": 1, "choice": "pass"}]}, 0)
-    True
+    >>> said({"choices": [{"seat": 1, "choice": "pass"}]}, 0), said({"closer": 1}, 0)
+    (True, True)
     """
     entries = [*(view.get("bids") or ()), *(view.get("choices") or ())]
-    return any(entry["seat"] != seat for entry in entries)
+    closer = view.get("closer")
+    return any(entry["seat"] != seat for entry in entries) or closer not in (None, seat)
 
 
 def weight(world: GameState, seat: int, view: dict[str, Any], likelihood: Likelihood) -> float:

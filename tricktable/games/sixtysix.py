@@ -394,6 +394,7 @@ class SixtySixGame(SixtySixWorlds):
         self.closer, self.stock_open = seat, False
         self.spec = self._spec(stock_gone=True)
         self.closed_on_no_trick = self.tricks_won[1 - seat] == 0
+        self._note_close(seat)
         when = " before the draw" if self.drawing else ""
         self.drawing = False
         self._log("close", seat, f"{NAMES[seat]} closes the stock{when}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from tricktable.cards import SIXTYSIX, Card, Seat, Suit, highest
+from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.play import PlaySpec, TrickGame
 from tricktable.engine.positions import deal_numbers, deal_seat, deal_suit
@@ -32,6 +32,7 @@ from tricktable.engine.state import (
 from tricktable.games.sixtysix_cards import (
     GOAL,
     NAMES,
+    POINTS,
     card_texts,
     game_points,
     hand_text,
@@ -86,6 +87,10 @@ class SixtySixHands(TrickGame):
         self.stock_open = True  # the stock is neither exhausted nor closed
         self.closed_on_no_trick = False  # the closer's opponent had no trick at the close
         self.drawing = False  # the winner of the last trick chooses: draw or close
+        # what both seats saw when the stock was closed (bots that weigh a close read it:
+        # the closer held then what it holds now and the cards it has played since)
+        self.close_seen = 0  # the cards out, taken, on the trick and turned up at the close
+        self.close_points = 0  # the closer's card and marriage points at the close
         self.spec = self._spec(stock_gone=False)
         self._start_tricks(leader=1 - self.dealer)
         self.marriage_points = [0, 0]
@@ -149,8 +154,17 @@ class SixtySixHands(TrickGame):
         return len(self.stock)
 
     def _play_started(self) -> None:
-        if self.closer is not None:
+        if self.closer is not None:  # a position set up closed: as if it closed now
             self.closed_on_no_trick = self.tricks_won[1 - self.closer] == 0
+            self._note_close(self.closer)
+
+    def _note_close(self, closer: Seat) -> None:
+        """Note what both seats see as ``closer`` closes the stock (``close_seen``)."""
+        self.close_seen = self.out | self.taken[0] | self.taken[1] | sum(1 << c for c in self.trick)
+        if self.stock:
+            self.close_seen |= 1 << self.stock[0]
+        self.close_points = sum(POINTS[c] for c in bits(self.taken[closer])) \
+            + self.marriage_points[closer]
 
     def _spec(self, stock_gone: bool) -> PlaySpec:
         rules = self.rules

@@ -1,4 +1,5 @@
-"""How likely a seat's public auction is, given its hand, under the heuristic bots' bidding.
+"""How likely a seat's public auction is, given its hand, under the heuristic bots' bidding
+(and Sixty-Six's close, under the heuristic's rule for closing).
 
 Each function takes a world (a full deal the observer could be facing), a seat
 of it and the observer's view, and returns the probability that the seat's
@@ -22,24 +23,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from tricktable.bots.heuristic import bidder as bidder_bot
 from tricktable.bots.heuristic import notrump as notrump_bot
 from tricktable.bots.heuristic import pinochle as pinochle_bot
 from tricktable.bots.heuristic import rook as rook_bot
+from tricktable.bots.heuristic import sixtysix as sixtysix_bot
 from tricktable.cards import PIQUET
 from tricktable.engine.state import PASS_PHASE, GameState
 from tricktable.games.bidder_cards import NULL, bid_rank
 from tricktable.games.notrump_cards import SUITS, VALUES, contract_text
 from tricktable.games.pinochle import beginner_data
 from tricktable.games.rook import BID_MIN, BID_STEP
+from tricktable.games.sixtysix import GOAL, SixtySixGame
 
 Likelihood = Callable[[GameState, int, dict[str, Any]], float]
 
 FLOOR = 0.05  # the least probability of any one bid or pass, whatever the hand
 # points over which the estimate is blurred (Bidder: a bid's expected score per opponent)
-SPREAD = {"rook": 8.0, "pinochle": 3.0, "bidder": 1.0, "notrump": 2.0}
+SPREAD = {"rook": 8.0, "pinochle": 3.0, "bidder": 1.0, "notrump": 2.0, "sixtysix": 6.0}
 
 
 def chance(gap: float, spread: float) -> float:
@@ -207,6 +210,17 @@ def notrump(world: GameState, seat: int, view: dict[str, Any]) -> float:
     return weight
 
 
+def sixtysix(world: GameState, seat: int, view: dict[str, Any]) -> float:
+    """Sixty-Six: a close against the heuristic's estimate of the points the seat would
+    reach by closing then (``close_estimate``: 66 or more and it closes), from the hand
+    it held then (``at_close``). Only a close is read: the seat that did not close chose
+    to draw or lead many times, each a weak sign."""
+    if world.closer != seat:  # type: ignore[attr-defined]
+        return 1.0
+    table = sixtysix_bot.at_close(cast(SixtySixGame, world))
+    return chance(sixtysix_bot.close_estimate(table) - GOAL, SPREAD["sixtysix"])
+
+
 LIKELIHOODS: dict[str, Likelihood] = {"rook": rook, "pinochle": pinochle, "bidder": bidder,
-                                      "notrump": notrump}
-"""The auction likelihood of each game that has one, by game name."""
+                                      "notrump": notrump, "sixtysix": sixtysix}
+"""The likelihood of each game that has one, by game name."""

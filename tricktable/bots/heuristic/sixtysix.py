@@ -182,6 +182,39 @@ class Memory:
         return self.won + (marriages if view["tricks"][me] else 0)
 
 
+def close_estimate(table: Table) -> int:
+    """The points the heuristic expects to reach if it closes now: its points, each sure
+    winner's with a card from the other hand, and its marriages where it can lead them.
+
+    >>> import tricktable
+    >>> close_estimate(Table.of(tricktable.new_game("sixtysix", seed=8).view(1)))  # A, 10
+    34
+    """
+    winners = table.sure_winners()
+    estimate = table.points + sum(POINTS[c] + OPPONENT_CARD for c in winners)
+    if winners:
+        estimate += sum(marriage_value(s, table.trump) for s in range(len(PAIRS))
+                        if table.hand & PAIRS[s] == PAIRS[s])
+    return estimate
+
+
+def at_close(game: SixtySixGame) -> Table:
+    """The closer's table as it closed the stock, from what both seats saw then: the hand
+    it holds now with the cards it played since (nothing is drawn after a close), its
+    points then, and every card not seen then unseen.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("sixtysix", seed=5)
+    >>> _ = game.apply("close")
+    >>> at_close(game).hand == game.hands[game.closer], at_close(game).unseen.bit_count()
+    (True, 17)
+    """
+    closer = game.closer or 0
+    hand = game.hands[closer] | game.played[closer] & ~game.close_seen
+    return Table(hand, game.trump, SIXTYSIX.full & ~(hand | game.close_seen), True,
+                 game.close_points, None)
+
+
 def _cheapest(cards: list[Card], table: Table) -> Card:
     """The card that is cheapest to give away."""
     return min(cards, key=lambda c: (table.cost(c), c))
@@ -247,12 +280,7 @@ class HeuristicBot:
     @staticmethod
     def _should_close(table: Table) -> bool:
         """Close when our points and the tricks we surely win reach 66."""
-        winners = table.sure_winners()
-        estimate = table.points + sum(POINTS[c] + OPPONENT_CARD for c in winners)
-        if winners:
-            estimate += sum(marriage_value(s, table.trump) for s in range(len(PAIRS))
-                            if table.hand & PAIRS[s] == PAIRS[s])
-        return estimate >= GOAL
+        return close_estimate(table) >= GOAL
 
     @staticmethod
     def _marriage(table: Table, marries: list[Action]) -> Action:
