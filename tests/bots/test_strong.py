@@ -263,12 +263,26 @@ def test_a_seat_that_can_place_every_card_plays_an_exactly_best_action() -> None
         bot = StrongBot("sixtysix", seed=2)
         ranked = bot.rank(state, legal)
         assert exact[ranked[0].action.text] == max(exact.values())
+        assert ranked[0].reason().endswith("solved exactly: every card is placed")
         rng = random.Random(f"2:{json.dumps(state.view(seat), sort_keys=True)}")
         pick = bot.candidates(state, legal, rng)[0]
         if exact[pick.text] == max(exact.values()):
             assert ranked[0].action == pick
     opening = start("sixtysix", 2, 1)
     assert not certain(opening, opening.to_move or 0)  # the stock still to draw
+
+
+def test_a_reason_says_where_each_sampled_deal_was_solved_exactly() -> None:
+    """Near a Rook hand's end every sampled deal is solved exactly, and the hint says so
+    rather than speak of its play-outs."""
+    game = start("rook", 4, 3)
+    rng = random.Random(3)
+    while not (game.phase == "play" and cards_left(game) <= 8):
+        random_step(game, rng)
+    seat = game.to_move or 0
+    ranked = StrongBot("rook", seed=1).rank(game.redacted(seat), game.legal_actions())
+    assert ranked and all(choice.reason().endswith("sampled deals, each solved exactly")
+                          for choice in ranked if choice.values)
 
 
 def test_a_small_deck_searches_more_worlds() -> None:

@@ -101,6 +101,8 @@ class Choice:
     action: Action
     values: list[float] = field(default_factory=list)  # the side's margin, one per world
     tricks: list[bool] = field(default_factory=list)  # whether its side took the current trick
+    solved: int = 0  # values found by an exact solve of their world
+    certain: bool = False  # every world was the one deal the seat can place every card of
 
     @property
     def mean(self) -> float:
@@ -108,8 +110,18 @@ class Choice:
         return statistics.fmean(self.values) if self.values else 0.0
 
     def reason(self) -> str:
-        """A one-line explanation for a person."""
+        """A one-line explanation for a person.
+
+        >>> choice = Choice(Action(0, "play", 0, "play A"), [2.0, 2.0], solved=2, certain=True)
+        >>> choice.reason()
+        'scores +2.0, solved exactly: every card is placed'
+        """
         worlds = len(self.values)
+        if self.solved == worlds and worlds:
+            if self.certain:
+                return f"scores {self.mean:+.1f}, solved exactly: every card is placed"
+            return f"scores {self.mean:+.1f} on average over {worlds} sampled deals, each " \
+                "solved exactly"
         if self.tricks:
             share = 100 * sum(self.tricks) / len(self.tricks)
             return f"wins the trick in {share:.0f}% of {worlds} sampled deals"
@@ -303,6 +315,8 @@ class _Worlds:
             solved = self._solved(0 if self.certain else index, world)
             if solved is not None:  # every action valued by one exact solve of this world
                 choice.values.append(solved[choice.action.text])
+                choice.solved += 1
+                choice.certain = self.certain
                 continue
             value, took = self.bot.value_after(world, self.seat, choice.action, seed)
             choice.values.append(value)
