@@ -224,7 +224,8 @@ def test_a_close_is_believed_as_the_heuristic_closes() -> None:
     """After a close, the worlds that believe it give the closer a hand the heuristic
     would have closed with (its estimate nearer 66 and over) far more often than uniform
     worlds do, and more of the closer's real cards."""
-    from tricktable.bots.heuristic.sixtysix import at_close, close_estimate
+    from tricktable.bots.heuristic.auction import sixtysix_at_close as at_close
+    from tricktable.bots.heuristic.sixtysix import close_estimate
 
     games = _heuristic_closes(12)
     assert len(games) == 12
@@ -255,7 +256,8 @@ def test_only_the_closer_is_weighed_by_its_close() -> None:
     world = game.world(1 - closer, random.Random(3))
     view = game.view(1 - closer)
     assert auction.sixtysix(world, 1 - closer, view) == 1.0
-    from tricktable.bots.heuristic.sixtysix import at_close, close_estimate
+    from tricktable.bots.heuristic.auction import sixtysix_at_close as at_close
+    from tricktable.bots.heuristic.sixtysix import close_estimate
 
     estimate = close_estimate(at_close(world))  # type: ignore[arg-type]
     assert auction.sixtysix(world, closer, view) == auction.chance(
@@ -265,7 +267,7 @@ def test_only_the_closer_is_weighed_by_its_close() -> None:
 def test_the_hand_at_the_close_is_rebuilt_from_what_both_saw() -> None:
     """The closer's hand when it closed is its hand now and the cards it played since:
     kept through the rest of the hand's tricks, and nothing of it left for the next hand."""
-    from tricktable.bots.heuristic.sixtysix import at_close
+    from tricktable.bots.heuristic.auction import sixtysix_at_close as at_close
 
     game = tricktable.new_game("sixtysix", seed=5)
     rng = random.Random(2)

@@ -30,7 +30,7 @@ from tricktable.bots.heuristic import notrump as notrump_bot
 from tricktable.bots.heuristic import pinochle as pinochle_bot
 from tricktable.bots.heuristic import rook as rook_bot
 from tricktable.bots.heuristic import sixtysix as sixtysix_bot
-from tricktable.cards import PIQUET
+from tricktable.cards import PIQUET, SIXTYSIX
 from tricktable.engine.state import PASS_PHASE, GameState
 from tricktable.games.bidder_cards import NULL, bid_rank
 from tricktable.games.notrump_cards import SUITS, VALUES, contract_text
@@ -210,14 +210,32 @@ def notrump(world: GameState, seat: int, view: dict[str, Any]) -> float:
     return weight
 
 
+def sixtysix_at_close(game: SixtySixGame) -> sixtysix_bot.Table:
+    """The closer's table as it closed the stock, from what both seats saw then: the hand
+    it holds now with the cards it played since (nothing is drawn after a close), its
+    points then, and every card not seen then unseen.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("sixtysix", seed=5)
+    >>> _ = game.apply("close")
+    >>> table = sixtysix_at_close(game)
+    >>> table.hand == game.hands[game.closer], table.unseen.bit_count()
+    (True, 17)
+    """
+    closer = game.closer or 0
+    hand = game.hands[closer] | game.played[closer] & ~game.close_seen
+    return sixtysix_bot.Table(hand, game.trump, SIXTYSIX.full & ~(hand | game.close_seen),
+                              True, game.close_points, None)
+
+
 def sixtysix(world: GameState, seat: int, view: dict[str, Any]) -> float:
     """Sixty-Six: a close against the heuristic's estimate of the points the seat would
     reach by closing then (``close_estimate``: 66 or more and it closes), from the hand
-    it held then (``at_close``). Only a close is read: the seat that did not close chose
-    to draw or lead many times, each a weak sign."""
+    it held then (:func:`sixtysix_at_close`). Only a close is read: the seat that did
+    not close chose to draw or lead many times, each a weak sign."""
     if world.closer != seat:  # type: ignore[attr-defined]
         return 1.0
-    table = sixtysix_bot.at_close(cast(SixtySixGame, world))
+    table = sixtysix_at_close(cast(SixtySixGame, world))
     return chance(sixtysix_bot.close_estimate(table) - GOAL, SPREAD["sixtysix"])
 
 

@@ -198,23 +198,6 @@ def close_estimate(table: Table) -> int:
     return estimate
 
 
-def at_close(game: SixtySixGame) -> Table:
-    """The closer's table as it closed the stock, from what both seats saw then: the hand
-    it holds now with the cards it played since (nothing is drawn after a close), its
-    points then, and every card not seen then unseen.
-
-    >>> import tricktable
-    >>> game = tricktable.new_game("sixtysix", seed=5)
-    >>> _ = game.apply("close")
-    >>> at_close(game).hand == game.hands[game.closer], at_close(game).unseen.bit_count()
-    (True, 17)
-    """
-    closer = game.closer or 0
-    hand = game.hands[closer] | game.played[closer] & ~game.close_seen
-    return Table(hand, game.trump, SIXTYSIX.full & ~(hand | game.close_seen), True,
-                 game.close_points, None)
-
-
 def _cheapest(cards: list[Card], table: Table) -> Card:
     """The card that is cheapest to give away."""
     return min(cards, key=lambda c: (table.cost(c), c))
