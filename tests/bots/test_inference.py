@@ -8,10 +8,13 @@ import statistics
 import pytest
 
 import tricktable
+from tricktable.bots import make_bot
 from tricktable.bots.heuristic import auction
+from tricktable.bots.heuristic.auction import sixtysix_at_close
 from tricktable.bots.heuristic.bidder import best_trump
 from tricktable.bots.heuristic.notrump import make_chance
 from tricktable.bots.heuristic.rook import bid_limit
+from tricktable.bots.heuristic.sixtysix import close_estimate
 from tricktable.bots.inference import believed_worlds, resample, said, weight
 from tricktable.cards import PIQUET, STANDARD
 from tricktable.engine.state import GameState
@@ -203,8 +206,6 @@ def _heuristic_closes(count: int) -> list[GameState]:
     """The first ``count`` Sixty-Six hands (by seed) where a heuristic player closed the
     stock, just after the close (and any play that followed it before the other seat's
     turn)."""
-    from tricktable.bots import make_bot
-
     found: list[GameState] = []
     for seed in range(200):
         game = tricktable.new_game("sixtysix", seed=seed)
@@ -224,9 +225,6 @@ def test_a_close_is_believed_as_the_heuristic_closes() -> None:
     """After a close, the worlds that believe it give the closer a hand the heuristic
     would have closed with (its estimate nearer 66 and over) far more often than uniform
     worlds do, and more of the closer's real cards."""
-    from tricktable.bots.heuristic.auction import sixtysix_at_close as at_close
-    from tricktable.bots.heuristic.sixtysix import close_estimate
-
     games = _heuristic_closes(12)
     assert len(games) == 12
     uniform, believed, real = [], [], []
@@ -238,9 +236,9 @@ def test_a_close_is_believed_as_the_heuristic_closes() -> None:
         assert said(state.view(seat), seat) and not said(state.view(closer), closer)
         plain = [state.world(seat, random.Random(s)) for s in range(32)]
         drawn = believed_worlds(state, seat, random.Random(1), count=32, pool=4)
-        real.append(close_estimate(at_close(game)))  # type: ignore[arg-type]
-        uniform.append(statistics.fmean(close_estimate(at_close(w)) for w in plain))  # type: ignore[arg-type]
-        believed.append(statistics.fmean(close_estimate(at_close(w)) for w in drawn))  # type: ignore[arg-type]
+        real.append(close_estimate(sixtysix_at_close(game)))  # type: ignore[arg-type]
+        uniform.append(statistics.fmean(close_estimate(sixtysix_at_close(w)) for w in plain))  # type: ignore[arg-type]
+        believed.append(statistics.fmean(close_estimate(sixtysix_at_close(w)) for w in drawn))  # type: ignore[arg-type]
         right_uniform.append(statistics.fmean((w.hands[closer] & held).bit_count()  # type: ignore[attr-defined]
                                                for w in plain))
         right_believed.append(statistics.fmean((w.hands[closer] & held).bit_count()  # type: ignore[attr-defined]
@@ -256,10 +254,7 @@ def test_only_the_closer_is_weighed_by_its_close() -> None:
     world = game.world(1 - closer, random.Random(3))
     view = game.view(1 - closer)
     assert auction.sixtysix(world, 1 - closer, view) == 1.0
-    from tricktable.bots.heuristic.auction import sixtysix_at_close as at_close
-    from tricktable.bots.heuristic.sixtysix import close_estimate
-
-    estimate = close_estimate(at_close(world))  # type: ignore[arg-type]
+    estimate = close_estimate(sixtysix_at_close(world))  # type: ignore[arg-type]
     assert auction.sixtysix(world, closer, view) == auction.chance(
         estimate - 66, auction.SPREAD["sixtysix"])
 
@@ -267,15 +262,13 @@ def test_only_the_closer_is_weighed_by_its_close() -> None:
 def test_the_hand_at_the_close_is_rebuilt_from_what_both_saw() -> None:
     """The closer's hand when it closed is its hand now and the cards it played since:
     kept through the rest of the hand's tricks, and nothing of it left for the next hand."""
-    from tricktable.bots.heuristic.auction import sixtysix_at_close as at_close
-
     game = tricktable.new_game("sixtysix", seed=5)
     rng = random.Random(2)
     game.apply("close")
     closer = game.closer  # type: ignore[attr-defined]
     held, hand = game.hands[closer], game.hand_number  # type: ignore[attr-defined]
-    assert at_close(game).points == 0 and at_close(game).unseen.bit_count() == 17  # type: ignore[arg-type]
+    assert sixtysix_at_close(game).points == 0 and sixtysix_at_close(game).unseen.bit_count() == 17  # type: ignore[arg-type]
     while game.hand_number == hand and not game.is_over:  # type: ignore[attr-defined]
-        assert at_close(game).hand == held  # type: ignore[arg-type]
+        assert sixtysix_at_close(game).hand == held  # type: ignore[arg-type]
         game.apply(rng.choice(game.legal_actions()))
     assert game.close_seen == 0 and game.close_points == 0  # type: ignore[attr-defined]
