@@ -21,7 +21,7 @@ from collections import defaultdict
 
 import tricktable
 from tricktable.bots import make_bot
-from tricktable.bots.heuristic.rook import COUNTER_MASK, RANK
+from tricktable.bots.heuristic.rook_hand import COUNTER_MASK, RANK
 from tricktable.cards import bits
 from tricktable.engine.state import GameState
 from tricktable.games.rook_cards import BIRD_MASK

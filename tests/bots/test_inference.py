@@ -13,7 +13,7 @@ from tricktable.bots.heuristic import auction
 from tricktable.bots.heuristic.auction import sixtysix_at_close
 from tricktable.bots.heuristic.bidder import best_trump
 from tricktable.bots.heuristic.notrump import make_chance
-from tricktable.bots.heuristic.rook import bid_limit
+from tricktable.bots.heuristic.rook_hand import bid_limit
 from tricktable.bots.heuristic.sixtysix import close_estimate
 from tricktable.bots.inference import believed_worlds, resample, said, weight
 from tricktable.cards import PIQUET, STANDARD
@@ -76,17 +76,17 @@ def test_rook_weights_read_the_hand_before_the_nest() -> None:
     bidder = game.bidder  # type: ignore[attr-defined]
     world = game.world((bidder + 1) % 4, rng)
     seen = []
-    monkey = auction.rook_bot.bid_limit
+    monkey = auction.rook_hand.bid_limit
 
     def spy(hand: int) -> float:
         seen.append(hand)
         return monkey(hand)
 
-    auction.rook_bot.bid_limit = spy  # type: ignore[assignment]
+    auction.rook_hand.bid_limit = spy  # type: ignore[assignment]
     try:
         auction.rook(world, bidder, world.view((bidder + 1) % 4))
     finally:
-        auction.rook_bot.bid_limit = monkey  # type: ignore[assignment]
+        auction.rook_hand.bid_limit = monkey  # type: ignore[assignment]
     assert len(seen) == 1 and seen[0].bit_count() == 14
     assert not seen[0] & world.nest_cards  # type: ignore[attr-defined]
     assert seen[0] & world.discarded  # type: ignore[attr-defined]

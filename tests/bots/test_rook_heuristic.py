@@ -10,7 +10,8 @@ import pytest
 import tricktable
 from tricktable.bots import RandomBot, make_bot, play_game
 from tricktable.bots.heuristic.common import TableMemory
-from tricktable.bots.heuristic.rook import HeuristicBot, bid_limit
+from tricktable.bots.heuristic.rook import HeuristicBot
+from tricktable.bots.heuristic.rook_hand import bid_limit
 from tricktable.cards import ROOK, CardSet
 from tricktable.engine.state import GameState
 

@@ -28,7 +28,7 @@ from typing import Any, cast
 from tricktable.bots.heuristic import bidder as bidder_bot
 from tricktable.bots.heuristic import notrump as notrump_bot
 from tricktable.bots.heuristic import pinochle as pinochle_bot
-from tricktable.bots.heuristic import rook as rook_bot
+from tricktable.bots.heuristic import rook_hand
 from tricktable.bots.heuristic import sixtysix as sixtysix_bot
 from tricktable.cards import PIQUET, SIXTYSIX
 from tricktable.engine.state import PASS_PHASE, GameState
@@ -83,8 +83,8 @@ def rook(world: GameState, seat: int, view: dict[str, Any]) -> float:
     hand: int = world.hands[seat] | world.played[seat]  # type: ignore[attr-defined]
     if seat == world.bidder and world.nest_cards:  # type: ignore[attr-defined]
         hand = (hand | world.discarded) & ~world.nest_cards  # type: ignore[attr-defined]
-    limit = rook_bot.bid_limit(hand)
-    overcall = rook_bot.DEFAULT_PARAMS.overcall_partner
+    limit = rook_hand.bid_limit(hand)
+    overcall = rook_hand.DEFAULT_PARAMS.overcall_partner
     weight = 1.0
     opening = getattr(world.rules, "min_bid", BID_MIN)
     for entry, needed, partner_high in auction(view, seat, opening, BID_STEP):
