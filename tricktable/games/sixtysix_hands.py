@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from tricktable.cards import SIXTYSIX, Card, Seat, Suit, bits, highest
+from tricktable.cards import SIXTYSIX, Card, Seat, Suit, highest
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.play import PlaySpec, TrickGame
 from tricktable.engine.positions import deal_numbers, deal_seat, deal_suit
@@ -32,7 +32,6 @@ from tricktable.engine.state import (
 from tricktable.games.sixtysix_cards import (
     GOAL,
     NAMES,
-    POINTS,
     card_texts,
     game_points,
     hand_text,
@@ -163,8 +162,7 @@ class SixtySixHands(TrickGame):
         self.close_seen = self.out | self.taken[0] | self.taken[1] | sum(1 << c for c in self.trick)
         if self.stock:
             self.close_seen |= 1 << self.stock[0]
-        self.close_points = sum(POINTS[c] for c in bits(self.taken[closer])) \
-            + self.marriage_points[closer]
+        self.close_points = self.card_points[closer] + self.marriage_points[closer]
 
     def _spec(self, stock_gone: bool) -> PlaySpec:
         rules = self.rules
