@@ -285,6 +285,17 @@ def test_a_reason_says_where_each_sampled_deal_was_solved_exactly() -> None:
                           for choice in ranked if choice.values)
 
 
+def test_a_choice_never_searched_says_it_is_the_only_one() -> None:
+    """Where every legal card plays alike (one run, or one card), nothing is searched and
+    the hint says why rather than speak of zero sampled deals."""
+    game = start("rook", 4, 3)
+    rng = random.Random(3)
+    while not (game.phase == "play" and len(game.legal_actions()) == 1):
+        random_step(game, rng)
+    hints = tricktable.hint(game)
+    assert [h.reason for h in hints] == ["the only choice that plays differently here"]
+
+
 def test_a_small_deck_searches_more_worlds() -> None:
     """At the strong level a Sixty-Six decision (24 cards) searches up to 32 worlds where
     candidates stay close, a Rook decision (57 cards) up to 16."""

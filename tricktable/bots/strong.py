@@ -117,7 +117,9 @@ class Choice:
         'scores +2.0, solved exactly: every card is placed'
         """
         worlds = len(self.values)
-        if self.solved == worlds and worlds:
+        if not worlds:  # never searched: nothing else worth playing here
+            return "the only choice that plays differently here"
+        if self.solved == worlds:
             if self.certain:
                 return f"scores {self.mean:+.1f}, solved exactly: every card is placed"
             return f"scores {self.mean:+.1f} on average over {worlds} sampled deals, each " \
