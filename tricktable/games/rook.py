@@ -15,7 +15,6 @@ tricktable.engine.actions.IllegalAction: a bid must be higher than the high bid 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -41,7 +40,6 @@ from tricktable.engine.state import (
     read_deal,
 )
 from tricktable.engine.views import Key
-from tricktable.engine.worlds import Hidden
 from tricktable.games import invariants
 from tricktable.games.rook_cards import (
     BID_MAX,
@@ -399,48 +397,6 @@ class RookGame(RookTable):
             self.log.append(Event("trump", seat, f"{name} names {named}"))
             self.phase = PLAY_PHASE
 
-    def hidden(self, seat: Seat) -> Hidden:
-        """The other hands, the nest, and (to all but the bidder) the discard: a non-counter
-        unless the option ``discard_points`` is ``last_trick``.
-
-        >>> import tricktable
-        >>> tricktable.new_game("rook", seed=1).hidden(0).sizes
-        (14, 14, 14, 1)
-        """
-        pool = self.hidden_from(seat)
-        sizes, allowed = [], []
-        for other in range(4):
-            if other != seat:
-                sizes.append(self.hands[other].bit_count())
-                allowed.append(pool & ~self.lacks[other])
-        discards = pool if self.rules.discard_points == "last_trick" else pool & ~COUNTERS
-        for pile, only in ((self.nest, pool), (self.discarded & pool, discards)):
-            if pile:
-                sizes.append(pile.bit_count())
-                allowed.append(only)
-        return Hidden(pool, tuple(sizes), tuple(allowed))
-
-    def _hidden_masks(self, seat: Seat) -> list[int]:
-        pool = self.hidden_from(seat)
-        piles = [pile for pile in (self.nest, self.discarded & pool) if pile]
-        return [self.hands[s] for s in range(4) if s != seat] + piles
-
-    def _place_hidden(self, seat: Seat, masks: list[int], rng: random.Random) -> None:
-        others = [s for s in range(4) if s != seat]
-        for other, mask in zip(others, masks, strict=False):
-            self.hands[other] = mask
-        rest = masks[3:]
-        if self.nest:
-            self.nest = rest.pop(0)
-        if rest:
-            self.discarded = rest[0]
-        bidder = self.bidder
-        if bidder is not None and bidder != seat and self.nest_cards:
-            # any cards the bidder held once it took the nest, played ones included
-            held = self.hands[bidder] | self.discarded | self.played[bidder]
-            found = rng.sample(list(bits(held)), self.nest_cards.bit_count())
-            self.nest_cards = sum(1 << card for card in found)
-
     play_deal_keys = frozenset({"trump", "declarer", "bid"})
 
     def _play_contract(self, deal: JSON) -> Seat | None:
@@ -487,16 +443,6 @@ class RookGame(RookTable):
     def taken_points(self) -> list[int]:
         """Counter points taken by each team so far (the 20 for most cards comes at the end)."""
         return list(self.card_points)
-
-    def hidden_from(self, seat: Seat) -> int:
-        """Cards whose place ``seat`` may not know now (for leak tests)."""
-        hidden = self.nest
-        for other in range(4):
-            if other != seat:
-                hidden |= self.hands[other]
-        if seat != self.bidder and self.phase is not GAME_OVER_PHASE:
-            hidden |= self.discarded  # shown to all once the hand is over
-        return hidden
 
     # -- declarations (tricktable/engine/declare.py) ------------------------------
 

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from tricktable.cards import ROOK, Seat, bits
-from tricktable.engine.play import TrickGame
 from tricktable.engine.state import BID_PHASE, DISCARD_PHASE, JSON, TRUMP_PHASE
 from tricktable.games.rook_cards import (
     BID_MAX,
@@ -23,26 +22,23 @@ from tricktable.games.rook_cards import (
     hand_text,
     option_values,
 )
+from tricktable.games.rook_worlds import RookWorlds
 
 ACTION_WORDS = {"lowboy": "low boy", "notrump": "no trump"}
 """The actions named by one word, as buttons say them."""
 
 
-class RookTable(TrickGame):
+class RookTable(RookWorlds):
     """The views and words of a Rook game (its rules: :class:`~tricktable.games.rook.RookGame`)."""
 
     rules: RookRules
     bid: int
-    bidder: Seat | None
     bids: list[tuple[Seat, int | str | None]]
     low_boy: bool
     low_boy_seat: Seat | None
     high_bid: int
     high_seat: Seat | None
     trump: int | None
-    nest: int  # the nest's cards, face down
-    nest_cards: int  # what the bidder found in the nest
-    discarded: int
     hand_number: int
     reneges: list[tuple[Seat, int]]  # (seat, trick number)
 

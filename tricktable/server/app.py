@@ -11,10 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Protocol
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket
@@ -22,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocketState
 
 import tricktable
 from tricktable import OptionError, RecordError
@@ -33,23 +31,21 @@ from tricktable.server import protocol
 from tricktable.server.analysis_jobs import analysis_api
 from tricktable.server.bodies import CreateBody, JoinBody
 from tricktable.server.common import (
-    HELLO_FIRST,
     MOVED_CLOSE,
-    OUTBOX_LIMIT,
-    Client,
     RoomElsewhere,
     RoomError,
     ServerConfig,
     default_bot,
     usable_bots,
 )
+from tricktable.server.connections import serve_socket
 from tricktable.server.guides import declared_lines, rules_text
 from tricktable.server.heap import LoopWatch, settle, tune_gc
 from tricktable.server.limits import BodyLimit, RoomRate
 from tricktable.server.loading import start_game
 from tricktable.server.manager import Rooms, SeatRequest, read_import, stored_public
 from tricktable.server.players import player_of_key, players_api
-from tricktable.server.protocol import JSON, Hello, Message, ProtocolError
+from tricktable.server.protocol import JSON
 from tricktable.server.ratings import room_settings
 from tricktable.server.rooms import Room
 from tricktable.server.tournament_people import check_room
@@ -101,123 +97,6 @@ def game_schema(name: str) -> JSON:
             "result": result_schema(cls.name, cls.result_keys),
             "kinds": {"view": {key: item.kind for key, item in view_keys.items()},
                       "result": {key: item.kind for key, item in result_keys.items()}}}
-
-
-# -- the websocket client -------------------------------------------------------------
-
-
-class WsClient(Client):
-    """A websocket connection: frames go through a bounded outbox and a sender task."""
-
-    def __init__(self, websocket: WebSocket, rate: float, burst: int) -> None:
-        super().__init__()
-        self.websocket = websocket
-        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX_LIMIT + 1)
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = self.burst
-        self.last = time.monotonic()
-
-    def deliver(self, text: str) -> None:
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close()
-        else:
-            self.outbox.put_nowait(text)
-
-    def close(self) -> None:
-        while not self.outbox.empty():
-            self.outbox.get_nowait()
-        self.outbox.put_nowait((1013, "too far behind: reconnect"))
-
-    def end(self, code: int, reason: str) -> None:
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close()
-        else:
-            self.outbox.put_nowait((code, reason))
-
-    def allow(self) -> bool:
-        """Token bucket: may this connection send one more message now?"""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    async def pump(self) -> None:
-        """Send queued frames until the connection closes."""
-        while True:
-            text = await self.outbox.get()
-            if isinstance(text, tuple):
-                await self.websocket.close(code=text[0], reason=text[1])
-                return
-            await self.websocket.send_text(text)
-
-
-class SocketTarget(Protocol):
-    """What a connection talks to: a room here, or a room another process serves."""
-
-    config: ServerConfig
-
-    @property
-    def version(self) -> int | None:
-        """The room's version, for error frames (None if not known here)."""
-        ...
-
-    def attach(self, client: Client, hello: Hello) -> None:
-        """The client said hello."""
-        ...
-
-    def receive(self, client: Client, message: Message) -> None:
-        """The client sent a message."""
-        ...
-
-    def leave(self, client: Client) -> None:
-        """The connection closed."""
-        ...
-
-
-async def serve_socket(websocket: WebSocket, room: SocketTarget) -> None:
-    """Read a connection's messages and hand them to its room until it closes."""
-    client = WsClient(websocket, room.config.rate, room.config.burst)
-    sender = asyncio.get_running_loop().create_task(client.pump())
-    said_hello = False  # client.attached turns true later, when the room handles the hello
-    try:
-        while True:
-            if said_hello:
-                message = await websocket.receive()
-            else:
-                try:
-                    message = await asyncio.wait_for(websocket.receive(),
-                                                     room.config.hello_timeout)
-                except TimeoutError:
-                    await websocket.close(code=1008, reason="say hello first")
-                    return
-            if message["type"] == "websocket.disconnect":
-                return
-            raw = message.get("text")
-            if raw is None:
-                raw = message.get("bytes") or b""
-            try:
-                if not client.allow():
-                    raise ProtocolError("slow_down", "too many messages: wait a moment")
-                parsed = protocol.parse_message(raw)
-                if isinstance(parsed, Hello):
-                    said_hello = True
-                    room.attach(client, parsed)
-                elif not said_hello:
-                    raise ProtocolError("hello_first", HELLO_FIRST)
-                else:
-                    room.receive(client, parsed)
-            except ProtocolError as error:
-                client.send(protocol.error_frame(error.code, str(error), room.version))
-    except WebSocketDisconnect:
-        return
-    finally:
-        room.leave(client)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
 
 
 # -- the app ----------------------------------------------------------------------

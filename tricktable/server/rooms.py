@@ -23,7 +23,6 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tricktable import Action, GameState, IllegalAction, Phase
@@ -46,6 +45,16 @@ from tricktable.server.common import (
 )
 from tricktable.server.loading import Loaded, bot_for, summarise
 from tricktable.server.protocol import JSON, Act, Chat, Hello, Hint, Message, Ping, Sync, TakeBack
+from tricktable.server.room_commands import (
+    Attach,
+    BotMove,
+    Command,
+    Join,
+    Leave,
+    Stop,
+    Tick,
+    ToRoom,
+)
 from tricktable.server.takeback import TakeBacks, took_back
 
 if TYPE_CHECKING:
@@ -53,55 +62,6 @@ if TYPE_CHECKING:
 from tricktable.store import LeaseLost, StoredAction
 
 log = logging.getLogger("tricktable.server")
-
-# -- commands ------------------------------------------------------------------
-
-
-@dataclass
-class _Attach:
-    client: Client
-    hello: Hello
-
-
-@dataclass
-class _Message:
-    client: Client
-    message: Message
-
-
-@dataclass
-class _Leave:
-    client: Client
-
-
-@dataclass
-class _BotMove:
-    version: int
-    seat: int
-    action: str
-    actor: str
-
-
-@dataclass
-class _Join:
-    name: str
-    seat: int | None
-    reply: asyncio.Future[tuple[int, str]]
-    player: str | None = None
-
-
-@dataclass
-class _Tick:
-    pass
-
-
-@dataclass
-class _Stop:
-    pass
-
-
-_Command = _Attach | _Message | _Leave | _BotMove | _Join | _Tick | _Stop
-
 
 # -- the room actor ------------------------------------------------------------
 
@@ -120,7 +80,7 @@ class Room:
             if state.info.kind == "human" and state.info.taken:
                 state.away_since = time.monotonic()
         self.clients: set[Client] = set()
-        self.queue: asyncio.Queue[_Command] = asyncio.Queue()
+        self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.bot_version: int | None = None  # the version a bot is thinking at
         self.idle_since = time.monotonic()
@@ -131,7 +91,7 @@ class Room:
         self._views_key: tuple[int, str] | None = None
         self.chat = TableChat(self)  # beside the game, never in it: no view or bot sees it
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room {self.id}")
-        self._later(self.config.away_timeout, _Tick())
+        self._later(self.config.away_timeout, Tick())
 
     @property
     def id(self) -> str:
@@ -147,26 +107,26 @@ class Room:
 
     def attach(self, client: Client, hello: Hello) -> None:
         """A client said hello."""
-        self.queue.put_nowait(_Attach(client, hello))
+        self.queue.put_nowait(Attach(client, hello))
 
     def receive(self, client: Client, message: Message) -> None:
         """A client sent a message."""
-        self.queue.put_nowait(_Message(client, message))
+        self.queue.put_nowait(ToRoom(client, message))
 
     def leave(self, client: Client) -> None:
         """A client's connection closed."""
-        self.queue.put_nowait(_Leave(client))
+        self.queue.put_nowait(Leave(client))
 
     async def join(self, name: str, seat: int | None, player: str | None = None
                    ) -> tuple[int, str]:
         """Take a free human seat (for ``player``, an id); returns the seat and its token."""
         reply: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait(_Join(clean_name(name), seat, reply, player))
+        self.queue.put_nowait(Join(clean_name(name), seat, reply, player))
         return await reply
 
     async def stop(self) -> None:
         """Finish the queued commands, then stop."""
-        self.queue.put_nowait(_Stop())
+        self.queue.put_nowait(Stop())
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
         for task in list(self.tasks):
@@ -177,45 +137,45 @@ class Room:
     async def _run(self) -> None:
         while True:
             command = await self.queue.get()
-            if isinstance(command, _Stop):
+            if isinstance(command, Stop):
                 return
             try:
                 await self._handle(command)
             except Exception:
                 log.exception("room %s: %s failed", self.id, type(command).__name__)
-                if isinstance(command, _Message):
+                if isinstance(command, ToRoom):
                     command.client.send(protocol.error_frame(
                         "server_error", "the server could not do that; nothing changed",
                         self.info.version))
-                elif isinstance(command, _Join) and not command.reply.done():
+                elif isinstance(command, Join) and not command.reply.done():
                     command.reply.set_exception(RoomError("the server could not seat you"))
 
-    async def _handle(self, command: _Command) -> None:
+    async def _handle(self, command: Command) -> None:
         if self.lost:
             self._refuse_lost(command)
-        elif isinstance(command, _Attach):
+        elif isinstance(command, Attach):
             self._hello(command.client, command.hello)
-        elif isinstance(command, _Message):
+        elif isinstance(command, ToRoom):
             if command.client.attached:
                 await self._message(command.client, command.message)
             else:  # its hello was refused (a bad token)
                 command.client.send(protocol.error_frame("hello_first", HELLO_FIRST,
                                                          self.info.version))
-        elif isinstance(command, _Leave):
+        elif isinstance(command, Leave):
             self._leave(command.client)
-        elif isinstance(command, _BotMove):
+        elif isinstance(command, BotMove):
             await self._bot_move(command)
-        elif isinstance(command, _Join):
+        elif isinstance(command, Join):
             await self._join(command)
-        elif isinstance(command, _Tick):
+        elif isinstance(command, Tick):
             self._tick()
 
-    def _refuse_lost(self, command: _Command) -> None:
-        if isinstance(command, _Attach | _Message):
+    def _refuse_lost(self, command: Command) -> None:
+        if isinstance(command, Attach | ToRoom):
             command.client.send(protocol.error_frame(
                 "moved", "another server process serves this room now: reconnect", None))
             command.client.end(MOVED_CLOSE, "the room moved: reconnect")
-        elif isinstance(command, _Join) and not command.reply.done():
+        elif isinstance(command, Join) and not command.reply.done():
             command.reply.set_exception(RoomError(
                 "another server process serves this room now: try again"))
 
@@ -256,7 +216,7 @@ class Room:
         state.connections -= 1
         if state.connections == 0 and state.info.kind == "human":
             state.away_since = time.monotonic()
-            self._later(self.config.away_timeout, _Tick())
+            self._later(self.config.away_timeout, Tick())
 
     def _leave(self, client: Client) -> None:
         if not client.attached:
@@ -377,7 +337,7 @@ class Room:
         for state, seat in zip(self.seats, self.info.seats, strict=True):
             state.info = seat
 
-    async def _join(self, command: _Join) -> None:
+    async def _join(self, command: Join) -> None:
         if self.info.status == "finished":
             command.reply.set_exception(RoomError("the game is over: its replay is in the history"))
             return
@@ -396,7 +356,7 @@ class Room:
         info = self.seats[seat].info
         info.name, info.token_hash, info.player = command.name, hash_token(token), command.player
         self.seats[seat].away_since = time.monotonic()
-        self._later(self.config.away_timeout, _Tick())
+        self._later(self.config.away_timeout, Tick())
         if self.info.status == "waiting" and all(s.info.taken for s in self.seats):
             self.info.status = "playing"
         try:
@@ -449,10 +409,10 @@ class Room:
         wait = self.config.bot_delay - (time.monotonic() - started)
         if wait > 0:
             await asyncio.sleep(wait)
-        self.queue.put_nowait(_BotMove(version, seat, action.text,
+        self.queue.put_nowait(BotMove(version, seat, action.text,
                                        f"bot:{self.seats[seat].info.bot}"))
 
-    async def _bot_move(self, move: _BotMove) -> None:
+    async def _bot_move(self, move: BotMove) -> None:
         if (move.version != self.info.version or self.game.to_move != move.seat
                 or not self._bot_plays(move.seat) or self.info.status != "playing"):
             return
@@ -567,7 +527,7 @@ class Room:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def _later(self, delay: float, command: _Command) -> None:
+    def _later(self, delay: float, command: Command) -> None:
         loop = asyncio.get_running_loop()
         loop.call_later(max(0.0, delay), self.queue.put_nowait, command)
 
