@@ -2,11 +2,13 @@
 
 Run: ``python benchmarks/decisions.py --game rook --hands 3 --level strong``
 (bots of that level in every seat play whole hands; ``--json`` for one
-document). Each level searches a fixed number of worlds and candidates; its
-CPU cap (``SearchLimits.seconds``, the CPU time of the bot's thread) is only a
-safety net, and ``cut_by_cap`` counts the searches it actually cut short
-(the target is none). The wall-clock figures also count whatever else the
-machine is doing.
+document); with ``--hints``, the hints' search
+(:func:`tricktable.bots.hints.hint_limits`) is timed instead, at every decision
+with a choice in hands the heuristic plays. Each level searches a fixed number
+of worlds and candidates; its CPU cap (``SearchLimits.seconds``, the CPU time
+of the bot's thread) is only a safety net, and ``cut_by_cap`` counts the
+searches it actually cut short (the target is none). The wall-clock figures
+also count whatever else the machine is doing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 
 import tricktable
 from tricktable.arena import percentile
-from tricktable.bots import decide
+from tricktable.bots import decide, make_bot
+from tricktable.bots.hints import hint_limits
 from tricktable.bots.strong import LEVELS, StrongBot
 
 
@@ -30,26 +33,37 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", default="strong", choices=sorted(LEVELS))
+    parser.add_argument("--hints", action="store_true",
+                        help="time the hints' search at each choice of heuristic play")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    limits = LEVELS[args.level]
+    limits = hint_limits() if args.hints else LEVELS[args.level]
     cuts = 0
     wall: list[float] = []
     cpu: list[float] = []
     for hand in range(args.hands):
         game = tricktable.new_game(args.game, seed=args.seed + hand, players=args.players)
         bots = [StrongBot(args.game, seed=seat, limits=limits) for seat in range(game.players)]
+        players = [make_bot("heuristic", args.game, seed=seat) for seat in range(game.players)]
         while not game.results:
             seat = game.to_move
             assert seat is not None
+            legal = game.legal_actions()
             started, started_cpu = time.perf_counter(), time.thread_time()
-            action = decide(bots[seat], game)
-            wall.append(time.perf_counter() - started)
-            cpu.append(time.thread_time() - started_cpu)
+            if args.hints:  # what tricktable.hint does, with the bot's cuts counted
+                if len(legal) > 1:
+                    bots[0].rank(game.redacted(seat), legal)
+                action = decide(players[seat], game)
+            else:
+                action = decide(bots[seat], game)
+            if len(legal) > 1 or not args.hints:
+                wall.append(time.perf_counter() - started)
+                cpu.append(time.thread_time() - started_cpu)
             game.apply(action)
         cuts += sum(bot.cuts for bot in bots)
     report: dict[str, Any] = {
-        "game": args.game, "level": args.level, "players": game.players, "hands": args.hands,
+        "game": args.game, "level": "hints" if args.hints else args.level,
+        "players": game.players, "hands": args.hands,
         "decisions": len(cpu),
         "cap_seconds": limits.seconds, "worlds": limits.worlds,
         "wall_ms": {"p50": 1000 * percentile(wall, 50), "p95": 1000 * percentile(wall, 95),
@@ -62,7 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(report, indent=1))
         return
-    print(f"{args.game} ({report['players']} players), {args.level} in every seat: "
+    who = "the hints' search at each choice" if args.hints else f"{args.level} in every seat"
+    print(f"{args.game} ({report['players']} players), {who}: "
           f"{len(cpu)} decisions over {args.hands} hands")
     for clock in ("cpu_ms", "wall_ms"):
         figures = report[clock]

@@ -205,6 +205,16 @@ def test_hints_rank_the_kept_choices_by_value_then_the_dropped(seed: int,
     assert kept == sorted(kept, reverse=True)
 
 
+def test_a_hint_searches_the_strong_levels_fixed_worlds_not_what_a_time_cap_allows() -> None:
+    game = tricktable.new_game("sixtysix", seed=2)
+    worlds = StrongBot("sixtysix").worlds_for(game)
+    first = tricktable.hint(game)
+    deals = {int(re.search(r"(?:of|over) (\d+) sampled deals", h.reason)[1])  # type: ignore[index]
+             for h in first}
+    assert max(deals) == worlds == 32  # each kept choice valued in every world of the level
+    assert tricktable.hint(game) == first  # the same view, the same hints
+
+
 def test_hint_is_only_for_the_seat_to_move() -> None:
     game = start("rook", 4, 2)
     other = ((game.to_move or 0) + 1) % 4

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from tricktable.bots import make_bot
@@ -29,16 +29,35 @@ class Hint:
 
     action: str
     value: float  # mean score change of the seat's side minus the others', over sampled deals
-    reason: str  # "wins the trick in 72% of 24 sampled deals"
+    reason: str  # "wins the trick in 72% of 16 sampled deals"
 
     def to_json(self) -> dict[str, Any]:
         """The hint as a JSON object."""
         return asdict(self)
 
 
-def hint(game: GameState, seat: int | None = None, worlds: int = 24,
-         seconds: float = 1.0, choices: int = 6) -> list[Hint]:
-    """The best choices for ``seat`` (the seat to move), best first.
+def hint_limits(worlds: int | None = None, seconds: float | None = None,
+                choices: int = 6) -> SearchLimits:
+    """The hints' search: the ``strong`` level's fixed budget (its worlds, or ``worlds``
+    for every deck), ``choices`` candidates at once, and a CPU cap (``seconds``, by default
+    the level's) that is only a safety net, so a hint depends on the seat's view alone.
+
+    >>> limits = hint_limits()
+    >>> limits.worlds, limits.candidates, limits.seconds == LEVELS["strong"].seconds
+    (16, 6, True)
+    """
+    limits = replace(LEVELS["strong"], candidates=choices)
+    if worlds is not None:
+        limits = replace(limits, worlds=worlds, deck_worlds=0)
+    if seconds is not None:
+        limits = replace(limits, seconds=seconds)
+    return limits
+
+
+def hint(game: GameState, seat: int | None = None, worlds: int | None = None,
+         seconds: float | None = None, choices: int = 6) -> list[Hint]:
+    """The best choices for ``seat`` (the seat to move), best first (the search of
+    :func:`hint_limits`).
 
     Only what the seat may see is used (the game is redacted for it first).
     Raises ValueError when it is not ``seat``'s turn.
@@ -48,16 +67,16 @@ def hint(game: GameState, seat: int | None = None, worlds: int = 24,
         raise ValueError("the game is over")
     if seat is not None and seat != mover:
         raise ValueError(f"it is seat {mover}'s turn, not seat {seat}'s")
-    return rank_hints(game.redacted(mover), game.legal_actions(), worlds, seconds, choices)
+    return rank_hints(game.redacted(mover), game.legal_actions(),
+                      hint_limits(worlds, seconds, choices))
 
 
-def rank_hints(state: GameState, legal: list[Action], worlds: int = 24, seconds: float = 1.0,
-               choices: int = 6) -> list[Hint]:
+def rank_hints(state: GameState, legal: list[Action],
+               limits: SearchLimits | None = None) -> list[Hint]:
     """The hints for the seat to move in ``state``, a game already redacted for it: the
     choices the search kept to the end by expected value (on a tie, the strong bot's own
     choice first), then those it dropped as clearly worse, the last dropped first."""
-    limits = SearchLimits(worlds=worlds, seconds=seconds, candidates=choices)
-    ranked = StrongBot(state.name, seed=0, limits=limits).rank(state, legal)
+    ranked = StrongBot(state.name, seed=0, limits=limits or hint_limits()).rank(state, legal)
     ranked.sort(key=lambda choice: (-len(choice.values), -choice.mean))
     return [Hint(c.action.text, round(c.mean, 2), c.reason()) for c in ranked]
 

@@ -113,8 +113,8 @@ def advice_lines(advice: GuideAdvice | None, hints: Sequence[Hint] | None) -> Re
         lines.append(Text.assemble(("Beginner's guide says: ", "bold green"),
                                    (advice.action.text, "bold"), f" ({advice.reason})"))
     if hints:
-        lines.append(Text("Strong bot's hints (it plays the hand out in sampled deals; "
-                          "value = expected score for your side):", style="bold green"))
+        lines.append(Text("Strong bot's hints (value = expected score for your side, in "
+                          "deals that fit what you have seen):", style="bold green"))
         for rank, hint in enumerate(hints[:3], start=1):
             lines.append(Text(f"  hint {rank}: {hint.action:<14} {hint.value:+7.1f}  "
                               f"{hint.reason}", style="green"))
