@@ -49,16 +49,18 @@ def main(argv: list[str] | None = None) -> None:
             seat = game.to_move
             assert seat is not None
             legal = game.legal_actions()
+            timed = not args.hints or len(legal) > 1
             started, started_cpu = time.perf_counter(), time.thread_time()
             if args.hints:  # what tricktable.hint does, with the bot's cuts counted
-                if len(legal) > 1:
+                if timed:
                     bots[0].rank(game.redacted(seat), legal)
-                action = decide(players[seat], game)
             else:
                 action = decide(bots[seat], game)
-            if len(legal) > 1 or not args.hints:
+            if timed:
                 wall.append(time.perf_counter() - started)
                 cpu.append(time.thread_time() - started_cpu)
+            if args.hints:  # the hand goes on as the heuristic plays it
+                action = decide(players[seat], game)
             game.apply(action)
         cuts += sum(bot.cuts for bot in bots)
     report: dict[str, Any] = {
