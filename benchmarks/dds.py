@@ -87,7 +87,7 @@ def bridge_size(size: int, count: int, budget: float, rounds: int = 1,
             if index in exceeded:
                 continue
             deal = Deal(pbn, first=Player(leader), trump=Denom(trump))
-            kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
+            kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks", cards=size)
             start = time.process_time()
             try:
                 result = kernel.solve(position, each=not value_only, max_seconds=budget)

@@ -19,7 +19,13 @@ from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.games.bidder_cards import NULL
 from tricktable.games.rook import play_spec
 from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, dd_moves, solve
-from tricktable.solver.compiled import Kernel, representatives
+from tricktable.solver.compiled import (
+    ROOK_ENDING,
+    SMALLEST_TABLE_BITS,
+    TABLE_BITS,
+    Kernel,
+    representatives,
+)
 from tricktable.solver.reference import after_play, minimax
 from tricktable.solver.solve import compiles
 
@@ -417,6 +423,36 @@ def test_tricks_equal_dds_on_rook_deals_mapped_to_bridge() -> None:
             for card, value in ours.cards.items():
                 text = ROOK.text(card)
                 assert value == theirs["RGYB".index(text[0]), RANKS.index(text[1:])], pbn
+
+
+@pytest.mark.parametrize(("name", "objective"), [
+    ("rook", "tricks"), ("rook", "points"), ("pinochle", "tricks"), ("notrump", "tricks")])
+def test_a_table_sized_for_the_position_gives_the_largest_tables_values(
+        name: str, objective: str) -> None:
+    """Sized for the position's cards, or the smallest table (which fills and starts
+    again empty on the larger positions), every card's value is the largest table's."""
+    for game in _positions(name, 6, 7):
+        position = game.position()  # type: ignore[attr-defined]
+        cards = max(hand.bit_count() for hand in position.hands)
+        largest = Kernel(position.spec, 0, objective).solve(position)
+        for sized in (Kernel(position.spec, 0, objective, cards=cards),
+                      Kernel(position.spec, 0, objective, table_bits=SMALLEST_TABLE_BITS)):
+            result = sized.solve(position)
+            assert (result.value, result.cards) == (largest.value, largest.cards)
+
+
+def test_solve_sizes_its_table_for_the_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[Kernel] = []
+    build = Kernel.__init__
+
+    def recorded(kernel: Kernel, *args: object, **options: object) -> None:
+        build(kernel, *args, **options)  # type: ignore[arg-type]
+        made.append(kernel)
+
+    monkeypatch.setattr(Kernel, "__init__", recorded)
+    solve(tricktable.new_game("rook", deal=ROOK_ENDING), "tricks")
+    assert [kernel.tt.shape[0] for kernel in made] == [1 << SMALLEST_TABLE_BITS]
+    assert Kernel(made[0].spec, 0).tt.shape[0] == 1 << TABLE_BITS  # without cards: largest
 
 
 def test_leads_tried_first_keep_the_search_small() -> None:

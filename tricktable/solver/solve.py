@@ -175,7 +175,8 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         if wrong_way:
             raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
         within = score_steps(values)
-    kernel = compiled.Kernel(spec, counted, basis)
+    kernel = compiled.Kernel(spec, counted, basis,
+                             cards=max(hand.bit_count() for hand in position.hands))
     try:
         result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds,
                               within=within)
