@@ -21,6 +21,7 @@ from tricktable.bots.inference import believed_worlds
 from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
+from tricktable.engine.worlds import Hidden
 
 LIMITS = SearchLimits(worlds=6, settle=2, seconds=30.0)  # search can overrule the pick
 
@@ -185,8 +186,10 @@ def test_the_check_catches_a_strong_bot_that_searches_the_real_deal(
         game.peeks = True  # type: ignore[attr-defined]
         return game
 
-    def world(self: GameState, seat: int, rng: random.Random) -> GameState:
-        return self.fork() if getattr(self, "peeks", False) else deal_anew(self, seat, rng)
+    def world(self: GameState, seat: int, rng: random.Random,
+              hidden: Hidden | None = None) -> GameState:
+        return self.fork() if getattr(self, "peeks", False) else deal_anew(self, seat, rng,
+                                                                           hidden)
 
     monkeypatch.setattr(GameState, "redacted", real_game)
     monkeypatch.setattr(GameState, "world", world)

@@ -200,3 +200,35 @@ def test_a_nest_of_5_is_any_5_of_the_cards_the_bidder_held() -> None:
         assert world.hands[other] == game.hands[other]  # type: ignore[attr-defined]
         assert [h.bit_count() for h in world.hands] == [  # type: ignore[attr-defined]
             h.bit_count() for h in game.hands]  # type: ignore[attr-defined]
+
+
+def test_a_world_drawn_with_the_seats_hidden_cards_given_is_the_same_world() -> None:
+    game = start("rook", 4, 2)
+    for _ in range(30):
+        random_step(game, random.Random(len(game.history)))
+    hidden = game.hidden(1)
+    for seed in range(5):
+        given = game.world(1, random.Random(seed), hidden)
+        drawn = game.world(1, random.Random(seed))
+        assert given.hands == drawn.hands and given.nest == drawn.nest  # type: ignore
+
+
+def test_the_strong_search_counts_the_unseen_deals_once_for_all_its_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting the consistent deals (a :class:`Hidden`, memoised) is most of drawing a
+    world: one for all the worlds of a decision, not one a world (65 before)."""
+    from tricktable.bots.inference import believed_worlds
+    from tricktable.bots.strong import StrongBot
+
+    game = start("rook", 4, 2)
+    for _ in range(30):
+        random_step(game, random.Random(len(game.history)))
+    made: list[Hidden] = []
+    build = Hidden.__post_init__
+    monkeypatch.setattr(Hidden, "__post_init__", lambda self: made.append(self) or build(self))
+    believed_worlds(game, 1, random.Random(1), 8, 4)
+    assert len(made) == 1
+    state = game.redacted(game.to_move)  # type: ignore[arg-type]
+    made.clear()
+    StrongBot("rook").rank(state, state.legal_actions())
+    assert len(made) <= 2  # the worlds' and whether the seat can place every card

@@ -86,8 +86,9 @@ def believed_worlds(state: GameState, seat: int, rng: random.Random, count: int,
     uniform worlds where the game has no model or nobody else has said anything yet."""
     view = state.view(seat)
     likelihood = model(state.name)
+    hidden = state.hidden(seat)  # the consistent deals counted once for every world
     if likelihood is None or not said(view, seat) or pool <= 1:
-        return [state.world(seat, rng) for _ in range(count)]
-    drawn = [state.world(seat, rng) for _ in range(count * pool)]
+        return [state.world(seat, rng, hidden) for _ in range(count)]
+    drawn = [state.world(seat, rng, hidden) for _ in range(count * pool)]
     weights = [weight(world, seat, view, likelihood) for world in drawn]
     return [drawn[index] for index in resample(weights, count, rng)]

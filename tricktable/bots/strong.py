@@ -44,6 +44,7 @@ from tricktable.bots.inference import believed_worlds
 from tricktable.bots.playout import playout_step
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
+from tricktable.engine.worlds import Hidden
 from tricktable.solver import Solver, distinct_plays, margin
 from tricktable.solver.solve import BudgetExceeded, Solution, compiles, solve
 
@@ -298,6 +299,7 @@ class _Worlds:
         self.count = bot.worlds_for(state)  # the worlds to search at most
         self.believed = believed_worlds(state, seat, rng, self.count, believe) \
             if believe > 1 else []
+        self.hidden: Hidden | None = None  # what the seat cannot see, once worlds are drawn
         self.exact: dict[int, dict[str, float] | None] = {}  # per world tried: its exact solve
         limits = bot.limits
         self.certain = certain(state, seat)  # then every world is this one: solved once
@@ -309,8 +311,12 @@ class _Worlds:
     def value(self, choice: Choice, worlds: int) -> None:
         """Value ``choice`` in the first ``worlds`` worlds (those it lacks)."""
         while len(self.worlds) < worlds:
-            world = self.believed.pop(0) if self.believed else self.state.world(self.seat,
-                                                                                self.rng)
+            if self.believed:
+                world = self.believed.pop(0)
+            else:
+                if self.hidden is None:  # the consistent deals counted once for every world
+                    self.hidden = self.state.hidden(self.seat)
+                world = self.state.world(self.seat, self.rng, self.hidden)
             self.worlds.append((world, self.rng.getrandbits(32)))
         for index in range(len(choice.values), worlds):
             world, seed = self.worlds[index]

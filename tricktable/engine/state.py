@@ -309,9 +309,12 @@ class GameState(ABC):
         """Each side's card points taken so far this hand (the ``point_fields``)."""
         raise NotImplementedError(f"{self.title} does not count points during the hand")
 
-    def world(self, seat: Seat, rng: random.Random) -> GameState:
+    def world(self, seat: Seat, rng: random.Random, hidden: Hidden | None = None) -> GameState:
         """This hand as ``seat`` might be facing it: a copy with every card the seat
         cannot see dealt anew, uniformly among the deals consistent with all it knows.
+
+        ``hidden``: ``self.hidden(seat)``, from a caller that draws many worlds of this
+        state (the consistent deals are counted once for all of them, not once a world).
 
         The copy holds no trace of the real hidden cards: its log, history,
         seed, explicit deal and RNG are replaced, and it ends with this hand.
@@ -323,7 +326,8 @@ class GameState(ABC):
         (True, False)
         """
         world = self._bare_copy(rng)  # first: the random stream is the same as ever
-        hidden = self.hidden(seat)
+        if hidden is None:
+            hidden = self.hidden(seat)
         for _ in range(WORLD_DRAWS):
             masks = hidden.sample(rng)
             if self._deal_agrees(seat, masks):
