@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from scipy.stats import chisquare
@@ -218,7 +219,7 @@ def test_the_strong_search_counts_the_unseen_deals_once_for_all_its_worlds(
     """Counting the consistent deals (a :class:`Hidden`, memoised) is most of drawing a
     world: one for all the worlds of a decision, not one a world (65 before)."""
     from tricktable.bots.inference import believed_worlds
-    from tricktable.bots.strong import StrongBot
+    from tricktable.bots.strong import LEVELS, StrongBot
 
     game = start("rook", 4, 2)
     for _ in range(30):
@@ -229,6 +230,8 @@ def test_the_strong_search_counts_the_unseen_deals_once_for_all_its_worlds(
     believed_worlds(game, 1, random.Random(1), 8, 4)
     assert len(made) == 1
     state = game.redacted(game.to_move)  # type: ignore[arg-type]
-    made.clear()
-    StrongBot("rook").rank(state, state.legal_actions())
-    assert len(made) <= 2  # the worlds' and whether the seat can place every card
+    for believe in (LEVELS["strong"].believe, 1):  # worlds drawn at once, or one by one
+        made.clear()
+        limits = replace(LEVELS["strong"], believe=believe)
+        StrongBot("rook", limits=limits).rank(state, state.legal_actions())
+        assert len(made) <= 2  # the worlds' and whether the seat can place every card
