@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
+import pytest
 from click.testing import CliRunner
 from test_routing import REDIS, redis_or_fail
 from tt_server_support import ProcessServer, wait_for
 
 from tricktable.cli import main
+
+serve_command = importlib.import_module("tricktable.cli.serve")  # the module, not the command
 
 
 def test_serve_lists_its_options() -> None:
@@ -65,7 +70,7 @@ def test_workers_share_one_port_and_stop_with_their_supervisor(tmp_path: Path) -
         assert len(workers) == 2
     finally:
         server.kill()  # SIGKILL to the supervisor: its workers notice and stop
-    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers),
+    wait_for(lambda: not any(running(pid) for pid in workers),
              timeout=30, message="the workers to stop")
 
 
@@ -73,6 +78,34 @@ def children_of(pid: int) -> list[int]:
     """The direct children of a process."""
     text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
     return [int(child) for child in text.split()]
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process: not gone, and not a zombie its new parent (the
+    machine's init, which on some hosts never reaps) has yet to collect."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+class FakeUvicorn:
+    should_exit = False
+
+
+def test_an_orphaned_worker_asks_its_server_to_stop_and_is_forced_out_if_that_hangs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    exits: list[int] = []
+    monkeypatch.setattr(serve_command, "ORPHAN_POLL", 0.01)
+    monkeypatch.setattr(serve_command, "ORPHAN_GRACE", 0.05)
+    monkeypatch.setattr(serve_command.os, "_exit", exits.append)
+    parents = iter([41, 41, 1])  # the supervisor (41) dies on the third look
+    monkeypatch.setattr(serve_command.os, "getppid", lambda: next(parents))
+    server = FakeUvicorn()
+    asyncio.run(serve_command._orphan_watch(server, 41))
+    assert server.should_exit and exits == []  # asked first, not forced at once
+    wait_for(lambda: exits == [1], timeout=5, message="the forced exit after the grace")
 
 
 def test_serve_loads_the_compiled_solver_at_start_unless_told_not_to(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import webbrowser
 from typing import Any
@@ -23,6 +24,8 @@ from typing import Any
 import click
 
 LOOPBACK_NAMES = ("localhost",)
+ORPHAN_POLL = 0.5  # seconds between a worker's looks at whether its supervisor lives
+ORPHAN_GRACE = 10.0  # seconds an orphaned worker gets to shut down before it is forced out
 
 
 def is_loopback(host: str) -> bool:
@@ -133,9 +136,18 @@ def supervise(workers: int, host: str, port: int, argv: list[str]) -> None:
 
 
 async def _orphan_watch(server: Any, parent: int) -> None:
+    """Stop this worker of ``--workers`` once its supervisor (``parent``) is gone: cleanly
+    if it can (rooms saved, store closed), by ``os._exit`` after ``ORPHAN_GRACE`` seconds
+    if something holds the shutdown up (as SIGKILL would, so the supervisor's replacement
+    never meets a worker that outlived its own)."""
     while os.getppid() == parent:
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(ORPHAN_POLL)
+    logging.getLogger("tricktable.server").warning(
+        "the supervisor (pid %d) is gone: this worker stops", parent)
     server.should_exit = True
+    deadline = threading.Timer(ORPHAN_GRACE, os._exit, args=(1,))
+    deadline.daemon = True
+    deadline.start()
 
 
 async def _serve(app: Any, host: str, port: int, log_level: str, open_browser: bool,
