@@ -43,8 +43,12 @@ def main(argv: list[str] | None = None) -> None:
     cpu: list[float] = []
     for hand in range(args.hands):
         game = tricktable.new_game(args.game, seed=args.seed + hand, players=args.players)
-        bots = [StrongBot(args.game, seed=seat, limits=limits) for seat in range(game.players)]
-        players = [make_bot("heuristic", args.game, seed=seat) for seat in range(game.players)]
+        if args.hints:  # one search (seat 0's seed) ranks every choice; the heuristic plays
+            bots = [StrongBot(args.game, seed=0, limits=limits)]
+            players = [make_bot("heuristic", args.game, seed=seat) for seat in range(game.players)]
+        else:
+            bots = [StrongBot(args.game, seed=seat, limits=limits) for seat in range(game.players)]
+            players = []
         while not game.results:
             seat = game.to_move
             assert seat is not None

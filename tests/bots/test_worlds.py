@@ -217,7 +217,9 @@ def test_a_world_drawn_with_the_seats_hidden_cards_given_is_the_same_world() -> 
 def test_the_strong_search_counts_the_unseen_deals_once_for_all_its_worlds(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Counting the consistent deals (a :class:`Hidden`, memoised) is most of drawing a
-    world: one for all the worlds of a decision, not one a world (65 before)."""
+    world: one for all the worlds of a decision, not one a world (65 before), shared by
+    the believed worlds, those drawn after them and whether the seat can place every card
+    (two or three before)."""
     from tricktable.bots.inference import believed_worlds
     from tricktable.bots.strong import LEVELS, StrongBot
 
@@ -230,8 +232,10 @@ def test_the_strong_search_counts_the_unseen_deals_once_for_all_its_worlds(
     believed_worlds(game, 1, random.Random(1), 8, 4)
     assert len(made) == 1
     state = game.redacted(game.to_move)  # type: ignore[arg-type]
-    for believe in (LEVELS["strong"].believe, 1):  # worlds drawn at once, or one by one
+    strong = LEVELS["strong"]
+    for limits in (strong, replace(strong, believe=1),  # worlds drawn at once, or one by one
+                   # one believed world, then the screen's second drawn after it
+                   replace(strong, worlds=1, deck_worlds=0, candidates=1)):
         made.clear()
-        limits = replace(LEVELS["strong"], believe=believe)
         StrongBot("rook", limits=limits).rank(state, state.legal_actions())
-        assert len(made) <= 2  # the worlds' and whether the seat can place every card
+        assert len(made) == 1

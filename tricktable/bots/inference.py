@@ -26,6 +26,7 @@ from typing import Any
 
 from tricktable.bots.heuristic.auction import LIKELIHOODS, Likelihood
 from tricktable.engine.state import GameState
+from tricktable.engine.worlds import Hidden
 
 
 def model(game: str) -> Likelihood | None:
@@ -81,12 +82,16 @@ def resample(weights: list[float], count: int, rng: random.Random) -> list[int]:
 
 
 def believed_worlds(state: GameState, seat: int, rng: random.Random, count: int,
-                    pool: int) -> list[GameState]:
+                    pool: int, hidden: Hidden | None = None) -> list[GameState]:
     """``count`` worlds for ``seat`` drawn by belief from ``count * pool`` uniform ones;
-    uniform worlds where the game has no model or nobody else has said anything yet."""
+    uniform worlds where the game has no model or nobody else has said anything yet.
+
+    ``hidden``: ``state.hidden(seat)``, from a caller that has built it already (the
+    strong search, which draws more worlds of the same decision)."""
     view = state.view(seat)
     likelihood = model(state.name)
-    hidden = state.hidden(seat)  # the consistent deals counted once for every world
+    if hidden is None:  # the consistent deals counted once for every world
+        hidden = state.hidden(seat)
     if likelihood is None or not said(view, seat) or pool <= 1:
         return [state.world(seat, rng, hidden) for _ in range(count)]
     drawn = [state.world(seat, rng, hidden) for _ in range(count * pool)]

@@ -294,15 +294,16 @@ class _Worlds:
                  rng: random.Random) -> None:
         self.bot, self.state, self.seat, self.rng = bot, state, seat, rng
         self.worlds: list[tuple[GameState, int]] = []
+        # what the seat cannot see: its consistent deals counted once for the whole decision
+        self.hidden = state.hidden(seat)
         believe = bot.limits.believe
         # worlds that believe the auction are drawn all at once, from a pool
         self.count = bot.worlds_for(state)  # the worlds to search at most
-        self.believed = believed_worlds(state, seat, rng, self.count, believe) \
+        self.believed = believed_worlds(state, seat, rng, self.count, believe, self.hidden) \
             if believe > 1 else []
-        self.hidden: Hidden | None = None  # what the seat cannot see, once worlds are drawn
         self.exact: dict[int, dict[str, float] | None] = {}  # per world tried: its exact solve
         limits = bot.limits
-        self.certain = certain(state, seat)  # then every world is this one: solved once
+        self.certain = certain(state, seat, self.hidden)  # every world is this one: solved once
         compiled = compiled_score(state)
         self.solvable = self.certain or (
             compiled and cards_left(state) <= limits.exact_tricks * state.players)
@@ -314,8 +315,6 @@ class _Worlds:
             if self.believed:
                 world = self.believed.pop(0)
             else:
-                if self.hidden is None:  # the consistent deals counted once for every world
-                    self.hidden = self.state.hidden(self.seat)
                 world = self.state.world(self.seat, self.rng, self.hidden)
             self.worlds.append((world, self.rng.getrandbits(32)))
         for index in range(len(choice.values), worlds):
@@ -399,16 +398,18 @@ def compiled_score(game: GameState) -> bool:
     return game.phase is Phase.PLAY and len(game.sides) == 2 and compiles(game, "score")
 
 
-def certain(game: GameState, seat: int) -> bool:
+def certain(game: GameState, seat: int, hidden: Hidden | None = None) -> bool:
     """Whether ``seat`` can place every card still to be played in ``game``'s hand (one
     consistent world, nothing left to draw), as in Sixty-Six once the stock is drawn.
+    ``hidden``: ``game.hidden(seat)`` where the caller has built it already.
 
     >>> import tricktable
     >>> certain(tricktable.new_game("sixtysix", seed=1), 0)
     False
     """
-    return game.phase is Phase.PLAY and game.cards_to_draw() == 0 and \
-        game.hidden(seat).count() == 1
+    if game.phase is not Phase.PLAY or game.cards_to_draw() != 0:
+        return False
+    return (game.hidden(seat) if hidden is None else hidden).count() == 1
 
 
 def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:
