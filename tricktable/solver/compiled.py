@@ -29,7 +29,7 @@ from tricktable.engine.play import PlaySpec, Position
 from tricktable.solver import dd, dd_search, dd_table, dd_tricks
 
 OBJECTIVES = ("tricks", "points")
-TABLE_BITS = 18  # transposition-table slots: 2**18 (about 19 MB, touched lazily)
+TABLE_BITS = 18  # transposition-table slots: 2**18 (at most 30 MiB, touched lazily)
 SMALLEST_TABLE_BITS = 10
 DEFAULT_NODES = 50_000_000
 
@@ -215,6 +215,7 @@ class Kernel:
             words = dd_table.owner_words(classes)
             self.tt = np.zeros((1 << table_bits, dd_table.OWNERS + 2 * words + classes),
                                dtype=np.int64)
+            self.links = np.zeros(1 << table_bits, dtype=np.int64)
             self.keys = np.zeros((1 << (table_bits - 1), dd_table.KEY_FIRST + 1),
                                  dtype=np.int64)
             self.patterns = np.zeros((size_of(spec) + 2, classes), dtype=np.int64)
@@ -292,7 +293,8 @@ class Kernel:
                   dd.OUT_VALUES_AT: out_values, dd.CALLS_AT: calls,
                   dd.MARKERS_AT: self.markers, dd.SAVED_AT: self.saved}
         if self.partition:
-            arrays.update({dd.TT_AT: self.tt, dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
+            arrays.update({dd.TT_AT: self.tt, dd.LINKS_AT: self.links,
+                           dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
                            dd.REL_AT: self.rel, dd.OWN_AT: self.own,
                            dd.POINT_CARDS_AT: self.point_cards,
                            dd.PATTERNS_AT: self.patterns})

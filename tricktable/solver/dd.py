@@ -58,8 +58,8 @@ HANDS_AT, TRICKS_AT, STATE_AT, PARAMS_AT, MAXSIDE_AT, FOLLOWS_AT, RANK_AT, TRUMP
     POINTS_AT, CLASS_MASKS_AT, CLASS_OF_AT, RANK_LO_AT, RANK_HI_AT, HISTORY_AT, MOVES_AT, \
     SCORES_AT, COUNTERS_AT, TT_AT, KEYS_AT, META_AT, REL_AT, OWN_AT, TT_KEYS_AT, \
     TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT, POINT_CARDS_AT, PATTERNS_AT, \
-    CALLS_AT, MARKERS_AT, SAVED_AT, CONTEXT_AT = range(33)
-CONTEXT_SLOTS = 33
+    CALLS_AT, MARKERS_AT, SAVED_AT, LINKS_AT, CONTEXT_AT = range(34)
+CONTEXT_SLOTS = CONTEXT_AT + 1
 # trump calls (the params' CALLING; Notrump's markers): per seat the cards it may play with
 # a call that makes their suit its side's trump (calls), the card whose plain play ends
 # that right (markers, -1: none), and per depth the trumps and calls a move changed (saved)

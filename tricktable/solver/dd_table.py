@@ -37,9 +37,18 @@ KEY_LOW, KEY_HIGH, KEY_POINTS, KEY_FIRST = range(4)
 PROBES = 16  # slots tried from a key's hash before the table counts as full
 ROWS_USED, KEYS_USED = range(2)  # the table's bookkeeping (``meta``)
 # a row: lower and upper bound, the relevant count per class (5 bits each), the best card,
-# the next row of its key's chain (-1: none), the owners of those cards and their masks, two
-# classes a word (owner_words), then one word per class of their points (point_pattern)
-LOWER, UPPER, COUNTS, BEST, NEXT, OWNERS = range(6)
+# the owners of those cards and their masks, two classes a word (owner_words), then one
+# word per class of their points (point_pattern)
+LOWER, UPPER, COUNTS, BEST, OWNERS = range(5)
+# a row's link, in an array of its own (``links``, one word a row, so a chain's walk reads
+# 8 bytes a row where a row is about a hundred): the next row of its key's chain + 1 (0:
+# none) above bit 32; then, for the first SIGNED_CLASSES classes, 2 bits each: which of
+# those classes the row names cards of (bits 16-31) and who holds each one's top card (bits
+# 0-15). A row can serve a position only where those owners agree (:func:`may_match`), so
+# the walk skips most rows of a long chain without reading them
+SIGNED_CLASSES = 8
+SIGNATURE_BITS = 2 * SIGNED_CLASSES
+SIGNATURE = (1 << SIGNATURE_BITS) - 1
 NO_BOUND = 1 << 20
 MAX_POINT_CARDS = 21  # cards that score, for the key of a search for points (3 bits each)
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
@@ -199,6 +208,46 @@ def matches(tt: np.ndarray, row: int, counts: int, own: np.ndarray, patterns: np
     return True
 
 
+@kernel(I(A2, I, I), inline=True)
+def signature(own: np.ndarray, depth: int, classes: int) -> int:
+    """Who holds the top live card of each of the first :data:`SIGNED_CLASSES` classes at
+    ``depth`` (2 bits a class; seat 0 and a class with no live card alike give 0)."""
+    word = ZERO
+    for k in range(min(classes, SIGNED_CLASSES)):
+        word |= ((own[depth, k >> 1] >> (32 * (k & 1))) & 3) << (2 * k)
+    return word
+
+
+@kernel(I(I, I, I), inline=True)
+def link(following: int, counts: int, sig: int) -> int:
+    """A row's link word: the next row of its chain (-1: none), and the owners of the top
+    cards of the classes whose cards it names (``counts``), out of the position's ``sig``."""
+    care = ZERO
+    for k in range(SIGNED_CLASSES):
+        if (counts >> (5 * k)) & 31:
+            care |= 3 << (2 * k)
+    return ((following + 1) << 32) | (care << SIGNATURE_BITS) | (sig & care)
+
+
+@kernel(I(I), inline=True)
+def next_row(link_word: int) -> int:
+    """The next row of a chain from a row's link word (-1: the chain ends)."""
+    return (link_word >> 32) - 1
+
+
+@kernel(I(I, I), inline=True)
+def relinked(link_word: int, following: int) -> int:
+    """``link_word`` with its next row changed to ``following``."""
+    return ((following + 1) << 32) | (link_word & 0xFFFFFFFF)
+
+
+@kernel(boolean(I, I), inline=True)
+def may_match(link_word: int, sig: int) -> bool:
+    """Whether a row (its link word) may serve a position of signature ``sig``: the top
+    card of every class it names is in the same hand (:func:`signature`)."""
+    return ((link_word ^ sig) & (link_word >> SIGNATURE_BITS) & SIGNATURE) == 0
+
+
 @kernel(I(I, A1, A1, I), inline=True)
 def pattern_cards(counts: int, class_masks: np.ndarray, params: np.ndarray, live: int) -> int:
     """The relevant cards of a table entry: the top ``k`` live cards of each class."""
@@ -210,25 +259,27 @@ def pattern_cards(counts: int, class_masks: np.ndarray, params: np.ndarray, live
     return result
 
 
-@kernel(I(I, I, I, I, I, I, I, I, I, A2, A2, A1, A2, A2, A1, A1))
+@kernel(I(I, I, I, I, I, I, I, I, I, A2, A1, A2, A1, A2, A2, A1, A1))
 def store(key_low: int, key_high: int, key_points: int, found: int, live: int, result: int,
-          target: int, best_card: int, depth: int, tt: np.ndarray, keys: np.ndarray,
-          meta: np.ndarray, own: np.ndarray, patterns: np.ndarray, params: np.ndarray,
-          class_masks: np.ndarray) -> int:
+          target: int, best_card: int, depth: int, tt: np.ndarray, links: np.ndarray,
+          keys: np.ndarray, meta: np.ndarray, own: np.ndarray, patterns: np.ndarray,
+          params: np.ndarray, class_masks: np.ndarray) -> int:
     """Record a probe's answer at a trick start under its key and pattern: the owners of
     its relevant live cards. Returns the row written."""
     classes = params[CLASSES]
     counts = ZERO
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
+    sig = signature(own, depth, classes)
     slot = key_slot(key_low, key_high, key_points, keys)
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
-            if tt[r, COUNTS] == counts and matches(tt, r, counts, own, patterns, depth,
-                                                   classes, params[POINTS] == 1):
+            if may_match(links[r], sig) and tt[r, COUNTS] == counts \
+                    and matches(tt, r, counts, own, patterns, depth, classes,
+                                params[POINTS] == 1):
                 break
-            r = tt[r, NEXT]
+            r = next_row(links[r])
     else:
         r = NONE
     if r < 0:
@@ -243,7 +294,7 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
             meta[KEYS_USED] += 1
         r = meta[ROWS_USED]
         meta[ROWS_USED] += 1
-        tt[r, NEXT] = keys[slot, KEY_FIRST] - 1
+        links[r] = link(keys[slot, KEY_FIRST] - 1, counts, sig)
         keys[slot, KEY_FIRST] = r + 1
         tt[r, COUNTS] = counts
         tt[r, LOWER] = 0

@@ -67,6 +67,7 @@ from tricktable.solver.dd import (
     KEYS_AT,
     LAST_BONUS,
     LIMIT,
+    LINKS_AT,
     LIVE_POINTS,
     META_AT,
     MOST_BONUS,
@@ -108,15 +109,18 @@ from tricktable.solver.dd_table import (
     COUNTS,
     KEY_FIRST,
     LOWER,
-    NEXT,
     UPPER,
     key_slot,
     matches,
+    may_match,
+    next_row,
     owner_words,
     owners,
     pattern_cards,
     point_owners,
     point_pattern,
+    relinked,
+    signature,
     store,
     table_key,
 )
@@ -204,6 +208,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     class_masks = vector(context, CLASS_MASKS_AT)
     class_of = vector(context, CLASS_OF_AT)
     tt = matrix(context, TT_AT)
+    links = vector(context, LINKS_AT)
     keys = matrix(context, KEYS_AT)
     meta = vector(context, META_AT)
     history = matrix(context, HISTORY_AT)
@@ -302,28 +307,33 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             own[depth, w] = ZERO
         for k in range(classes):  # two classes a word (15 cards at most, 2 bits each)
             own[depth, k >> 1] |= owners(class_masks[k], hands, players, live) << (32 * (k & 1))
+        sig = signature(own, depth, classes)
         slot = key_slot(key_low, key_high, key_points, keys)
         r = keys[slot, KEY_FIRST] - 1 if slot >= 0 else NONE
         before = NONE  # the row before r in its chain
         while r >= 0:
+            if not may_match(links[r], sig):
+                before = r
+                r = next_row(links[r])
+                continue
             counts = tt[r, COUNTS]
             # a row whose bounds do not settle the target is worth matching only for a hint
             if (best_hint >= 0 and tt[r, LOWER] < target <= tt[r, UPPER]) \
                     or not matches(tt, r, counts, own, patterns, depth, classes, is_points):
                 before = r
-                r = tt[r, NEXT]
+                r = next_row(links[r])
                 continue
             if tt[r, LOWER] >= target or tt[r, UPPER] < target:
                 rel[depth] = pattern_cards(counts, class_masks, params, live)
                 if before >= 0:  # to the front of its chain: a row that answers, soon again
-                    tt[before, NEXT] = tt[r, NEXT]
-                    tt[r, NEXT] = keys[slot, KEY_FIRST] - 1
+                    links[before] = relinked(links[before], next_row(links[r]))
+                    links[r] = relinked(links[r], keys[slot, KEY_FIRST] - 1)
                     keys[slot, KEY_FIRST] = r + 1
                 return ONE if tt[r, LOWER] >= target else ZERO
             if best_hint < 0 and tt[r, BEST] >= 0 and (hands[seat] >> tt[r, BEST]) & 1:
                 best_hint = tt[r, BEST]
             before = r
-            r = tt[r, NEXT]
+            r = next_row(links[r])
         if not bounds_first and not is_points:
             answer, used = sure_tricks(seat, target, left, live, context)
             if answer >= 0:
@@ -405,7 +415,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     rel[depth] = found
     if stored:
         store(key_low, key_high, key_points, found, live, result, target, best_card, depth, tt,
-              keys, meta, own, patterns, params, class_masks)
+              links, keys, meta, own, patterns, params, class_masks)
     return result
 
 
