@@ -4,7 +4,8 @@ Rules: ``shared/seeds/002`` and RULES.md section 3; rulings in docs/rules-notrum
 Four players in partnerships (13 cards each) or three each for themselves
 (17 cards each and a turned-up 52nd card that opens the first trick).
 This module holds the phase flow; the rules as data are in ``notrump_cards.py``,
-the views and words in ``notrump_table.py``, hidden information in ``notrump_worlds.py``.
+the views and words in ``notrump_table.py``, hidden information in ``notrump_worlds.py``,
+the hand's end and scoring in ``notrump_scoring.py``.
 
 >>> import tricktable
 >>> game = tricktable.new_game("notrump", seed=3)
@@ -26,12 +27,10 @@ from tricktable.engine.declare import HandBounds, Piles
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.positions import deal_seat, deal_suit
 from tricktable.engine.registry import register_game
-from tricktable.engine.results import hand_result
 from tricktable.engine.rules import Rules
 from tricktable.engine.spec import PlaySpec
 from tricktable.engine.state import (
     CONTRACT_PHASE,
-    GAME_OVER_PHASE,
     JSON,
     MARKER_PHASE,
     PASS_PHASE,
@@ -45,12 +44,10 @@ from tricktable.games.notrump_cards import (
     CALL,
     CONTRACT_ACTIONS,
     DOING,
-    DROPPED_POINTS,
     EXPECTED,
     GIVE_CARDS,
     HAND_SIZES,
     MARKER_CARDS,
-    NEEDED,
     NO_TRUMP,
     PLAIN_SPECS,
     PLAY_CARDS,
@@ -68,7 +65,7 @@ from tricktable.games.notrump_cards import (
     hand_text,
     team_spec,
 )
-from tricktable.games.notrump_table import NotrumpTable
+from tricktable.games.notrump_scoring import NotrumpScoring
 
 __all__ = [  # what the game's bot and tests import from here
     "HAND_SIZES", "NO_TRUMP", "PLAIN_SPECS", "SUITS", "SUIT_MASKS", "SUIT_OF", "TEXT", "VALUES",
@@ -77,7 +74,7 @@ __all__ = [  # what the game's bot and tests import from here
 
 
 @register_game
-class NotrumpGame(NotrumpTable):
+class NotrumpGame(NotrumpScoring):
     """A game of Notrump to the target, or one hand when dealt from ``deal=``."""
 
     name = "notrump"
@@ -346,74 +343,6 @@ class NotrumpGame(NotrumpTable):
             super()._trick_done(winner, cards)
         if not any(self.hands):
             self._end_hand()
-
-    # -- scoring -------------------------------------------------------------
-
-    def _hand_deltas(self) -> tuple[list[int], bool | None]:
-        """Each side's score for the hand just played, and whether the contract was made."""
-        deltas = [0] * len(self.sides)
-        if self.contract is None:
-            if self.players == 4:  # both passed: the dealer's team, the other team, scores 4
-                deltas[self.dealer % 2] = DROPPED_POINTS
-            return deltas, None
-        made = sum(self.tricks_won[s] for s in self.teams[0]) >= NEEDED
-        for seat in self.teams[0 if made else 1]:
-            deltas[self.side_of(seat)] = VALUES[self.contract]
-        return deltas, made
-
-    score_basis: ClassVar[str] = "tricks"
-
-    def hand_score(self, totals: list[int]) -> list[int] | None:
-        """Per team of the play spec (the selecting team first), the hand's score had it
-        ended with ``totals`` tricks: the contract's value to the selecting team if it
-        took seven, else to the defenders (each defender of three scores it too).
-
-        >>> import tricktable
-        >>> game = tricktable.new_game("notrump", seed=1)
-        >>> game.contract = 0  # Spades, worth 10
-        >>> game.hand_score([7, 6]), game.hand_score([6, 7])
-        ([10, 0], [0, 10])
-        """
-        if self.contract is None:
-            return None
-        deltas = [0, 0]
-        deltas[0 if totals[0] >= NEEDED else 1] = VALUES[self.contract]
-        return deltas
-
-    def _end_hand(self) -> None:
-        deltas, made = self._hand_deltas()
-        self.scores = [s + d for s, d in zip(self.scores, deltas, strict=True)]
-        past = self.past_tricks
-        won = sum(self.tricks_won[s] for s in self.teams[0]) if self.declarer is not None else 0
-        margin = None if made is None else won - NEEDED
-        self.results.append(hand_result(
-            self, declarer=self.declarer, contract=contract_text(self.contract), made=made,
-            margin=margin, card_points=self._side_tricks(), deltas=deltas,
-            outcome=self._outcome(made, won),
-            last_trick=self.trick_view(past[-1]) if past else None,
-            value=VALUES[self.contract] if self.contract is not None else None,
-            choices=self._choices_view(), teams=[list(team) for team in self.teams],
-            team_trumps=self._side_trumps(), calls=self._calls_view(),
-            thrown_out=bool(self.thrown_out)))
-        shown = ", ".join(f"{self.side_name(i)} {d:+d}" for i, d in enumerate(deltas))
-        self.log.append(Event("score", None, f"hand {self.hand_number} over: {shown}; scores "
-                                             f"{'-'.join(map(str, self.scores))}"))
-        self._next_hand_or_end()
-
-    def _next_hand_or_end(self) -> None:
-        top = max(self.scores)
-        leaders = [i for i, s in enumerate(self.scores) if s == top]
-        decided = top >= self.rules.target and len(leaders) == 1
-        if self.deal is None and not decided:
-            self.dealer = (self.dealer + 1) % self.players
-            self._start_hand()
-            return
-        self.winner = leaders[0] if len(leaders) == 1 else None
-        self.phase = GAME_OVER_PHASE
-        self.to_move = None
-        won = "nobody" if self.winner is None else self.side_name(self.winner)
-        self.log.append(Event("game", None, f"game over: {won} wins "
-                                            f"{'-'.join(map(str, self.scores))}"))
 
     # -- the public API ------------------------------------------------------
 

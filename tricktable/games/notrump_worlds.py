@@ -24,6 +24,7 @@ from tricktable.games.notrump_cards import NotrumpRules, team_spec
 class NotrumpWorlds(TrickGame):
     """What each seat of a Notrump game cannot see (its rules:
     :class:`~tricktable.games.notrump.NotrumpGame`, which extends
+    :class:`~tricktable.games.notrump_scoring.NotrumpScoring`, which extends
     :class:`~tricktable.games.notrump_table.NotrumpTable`, which extends this)."""
 
     rules: NotrumpRules

@@ -6,7 +6,8 @@ timer. An accepted action is applied, stored with its version (the event and
 the room's new state in one transaction) and only then sent to every client,
 each seeing only its seat's view. Bots think in a thread pool, off the event
 loop; a human who stays away past ``away_timeout`` is played by a bot until
-they come back with their seat token.
+they come back with their seat token. The commands are in :mod:`.room_commands`,
+what a room sends in :mod:`.room_frames`.
 
 The server talks to games only through the public API (``new_game``,
 ``legal_actions``, ``check``/``apply``, ``view``, ``events``, ``results``,
@@ -55,7 +56,8 @@ from tricktable.server.room_commands import (
     Tick,
     ToRoom,
 )
-from tricktable.server.takeback import TakeBacks, took_back
+from tricktable.server.room_frames import RoomFrames
+from tricktable.server.takeback import TakeBacks
 
 if TYPE_CHECKING:
     from tricktable.server.manager import Rooms
@@ -66,8 +68,8 @@ log = logging.getLogger("tricktable.server")
 # -- the room actor ------------------------------------------------------------
 
 
-class Room:
-    """One room's serial actor."""
+class Room(RoomFrames):
+    """One room's serial actor (what it sends: :class:`RoomFrames`)."""
 
     def __init__(self, loaded: Loaded, manager: Rooms) -> None:
         self.info = loaded.info
@@ -454,73 +456,7 @@ class Room:
                      "action": protocol.action_json(best, hand), "reason": hints[0].reason,
                      "choices": [h.to_json() for h in hints], "bids": bids})
 
-    # -- sending ----------------------------------------------------------------
-
-    def public(self) -> JSON:
-        """The room as every client and the lobby may see it."""
-        info = self.info
-        return {
-            "id": info.id, "game": info.game, "title": self.game.title,
-            "players": info.players, "options": info.options, "status": info.status,
-            "version": info.version, "hands": info.hands, "scores": info.scores,
-            "winner": info.winner, "sides": self.game.sides, "took_back": took_back(info),
-            "tournament": info.settings.get("tournament"),
-            "seats": [state.public(self.game.seat_name(s), self.config.away_timeout
-                                   if info.status == "playing" else None)
-                      for s, state in enumerate(self.seats)],
-            "watchers": sum(1 for c in self.clients if c.seat is None),
-            "created": info.created, "updated": info.updated,
-        }
-
-    def _seat_view(self, seat: int | None) -> tuple[JSON, list[JSON]]:
-        """The seat's view and legal actions, computed once per version (and status)."""
-        key = (self.info.version, self.info.status)
-        if self._views_key != key:
-            self._views, self._views_key = {}, key
-        found = self._views.get(seat)
-        if found is None:
-            view = self.game.view(seat)
-            legal: list[JSON] = []
-            if (seat is not None and self.game.to_move == seat and self.info.status == "playing"
-                    and not self.game.is_over):
-                hand = set(view.get("hand") or [])
-                legal = [protocol.action_json(a, hand) for a in self.game.legal_actions()]
-            found = self._views[seat] = (view, legal)
-        return found
-
-    def _state_frame(self, client: Client, cache: dict[str, JSON]) -> JSON:
-        seat = client.seat
-        view, legal = self._seat_view(seat)
-        if self.game.tricks_reviewable:
-            start = client.log_sent
-            entries = self.game.events(seat, start)
-            client.log_sent = start + len(entries)
-        else:  # the whole log each time: earlier tricks of the hand drop out of it
-            start, entries = 0, self.game.table_log(seat)
-        return {"type": "state", "version": self.info.version, "seat": seat,
-                "room": cache_room(cache, self), "view": view, "legal": legal,
-                "results": protocol.results_json(self.game.results, cache),
-                "log": entries, "log_start": start,
-                "take_back": self.take_backs.offered(self.info, self.game, seat)}
-
-    def _broadcast(self) -> None:
-        """Send every client its state: one serialized frame per seat and log position."""
-        cache: dict[str, JSON] = {}
-        texts: dict[tuple[int | None, int], tuple[str, int]] = {}
-        for client in list(self.clients):
-            key = (client.seat, client.log_sent)
-            found = texts.get(key)
-            if found is None:
-                text = protocol.dumps(self._state_frame(client, cache))
-                texts[key] = (text, client.log_sent)
-            else:
-                text, client.log_sent = found
-            client.sent_frames += 1
-            client.deliver(text)
-
-    def _broadcast_error(self, code: str, message: str) -> None:
-        for client in list(self.clients):
-            client.send(protocol.error_frame(code, message, self.info.version))
+    # -- tasks and timers ------------------------------------------------------
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -530,11 +466,3 @@ class Room:
     def _later(self, delay: float, command: Command) -> None:
         loop = asyncio.get_running_loop()
         loop.call_later(max(0.0, delay), self.queue.put_nowait, command)
-
-
-def cache_room(cache: dict[str, JSON], room: Room) -> JSON:
-    """The room's public summary, computed once per broadcast."""
-    if "room" not in cache:
-        cache["room"] = room.public()
-    summary: JSON = cache["room"]
-    return summary
