@@ -218,15 +218,23 @@ def signature(own: np.ndarray, depth: int, classes: int) -> int:
     return word
 
 
-@kernel(I(I, I, I), inline=True)
-def link(following: int, counts: int, sig: int) -> int:
-    """A row's link word: the next row of its chain (-1: none), and the owners of the top
-    cards of the classes whose cards it names (``counts``), out of the position's ``sig``."""
+@kernel(I(I, I), inline=True)
+def link_tag(counts: int, sig: int) -> int:
+    """A row's link word below its next row: which of the first :data:`SIGNED_CLASSES`
+    classes it names cards of (``counts``) and, out of the position's ``sig``, who holds
+    each one's top card. Two rows of one key with the same counts and pattern have the
+    same tag (:func:`store` looks for its row by it)."""
     care = ZERO
     for k in range(SIGNED_CLASSES):
         if (counts >> (5 * k)) & 31:
             care |= 3 << (2 * k)
-    return ((following + 1) << 32) | (care << SIGNATURE_BITS) | (sig & care)
+    return (care << SIGNATURE_BITS) | (sig & care)
+
+
+@kernel(I(I, I, I), inline=True)
+def link(following: int, counts: int, sig: int) -> int:
+    """A row's link word: the next row of its chain (-1: none) and its :func:`link_tag`."""
+    return ((following + 1) << 32) | link_tag(counts, sig)
 
 
 @kernel(I(I), inline=True)
@@ -271,11 +279,12 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
     for k in range(classes):
         counts |= popcount(found & live & class_masks[k]) << (5 * k)
     sig = signature(own, depth, classes)
+    tag = link_tag(counts, sig)
     slot = key_slot(key_low, key_high, key_points, keys)
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
-            if may_match(links[r], sig) and tt[r, COUNTS] == counts \
+            if links[r] & 0xFFFFFFFF == tag and tt[r, COUNTS] == counts \
                     and matches(tt, r, counts, own, patterns, depth, classes,
                                 params[POINTS] == 1):
                 break
