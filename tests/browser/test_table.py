@@ -60,6 +60,7 @@ def test_a_person_plays_a_hand_of_rook(page: Any, artifacts: Path) -> None:
     page.check("#beginner")
     page.wait_for_selector("#hand button.card.hint")
     assert page.inner_text("#status").startswith("Hint: play ")
+    shot(page, artifacts, "rook-05-beginner-hint")
     page.uncheck("#beginner")
     tried_rule = used_keys = False
     while wait_my_turn(page, 0):
