@@ -9,6 +9,7 @@ plays duplicate deals against ``heuristic`` (each deal once per side, as in
 ``tricktable arena``); with the strong bot's margin over ``heuristic`` from
 ``tricktable arena GAME --bots strong,heuristic`` on the same deals, the
 share of the gap the strong bot closes is ``strong margin / clairvoyant margin``.
+Progress goes to stderr as deals finish (as in ``strength.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import json
 import random
 import statistics
 from typing import Any
+
+from strength import DealProgress  # this folder's: the scripts run from it
 
 import tricktable
 from tricktable.arena import interval, play_hand
@@ -55,6 +58,7 @@ class ClairvoyantBot:
 
 def match(game_name: str, deals: range, players: int | None) -> list[float]:
     """Clairvoyant's margin over heuristic per duplicate deal."""
+    progress = DealProgress(f"{game_name} clairvoyant vs heuristic", len(deals))
     margins = []
     for deal in deals:
         probe = tricktable.new_game(game_name, seed=deal, players=players)
@@ -68,6 +72,7 @@ def match(game_name: str, deals: range, players: int | None) -> list[float]:
             others = [d for i, d in enumerate(deltas) if i != index]
             margin += deltas[index] - statistics.fmean(others)
         margins.append(margin / len(probe.sides))
+        progress(1)
     return margins
 
 

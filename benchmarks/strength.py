@@ -13,7 +13,8 @@ A bot named ``uniform`` is the ``strong`` level searching uniform worlds
 (``SearchLimits.believe=1``), everything else equal: ``--a strong --b uniform``
 measures the gain of the worlds that believe the auction alone. A bot named
 ``LEVEL:field=value,...`` is that level with other search limits
-(``--a strong:worlds=24,settle=6``), for ablations.
+(``--a strong:worlds=24,settle=6``), for ablations. Progress goes to stderr as
+deals finish (at most a line a minute, and the last), with an estimate of the time left.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import argparse
 import dataclasses
 import json
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -31,6 +33,36 @@ from tricktable.bots import Bot, make_bot
 from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
 from tricktable.cli.common import parse_options
 from tricktable.engine.registry import new_game
+
+
+class DealProgress:
+    """Deals done so far, printed to stderr at most every ``every`` seconds and at the end
+    (a long run otherwise says nothing for hours).
+
+    >>> import io, contextlib
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     progress = DealProgress("rook", 2, every=3600)
+    ...     progress(1); progress(1)
+    >>> err.getvalue().startswith("rook: 2/2 deals")
+    True
+    """
+
+    def __init__(self, label: str, total: int, every: float = 60.0) -> None:
+        self.label, self.total, self.every = label, total, every
+        self.done = 0
+        self.start = self.shown = time.perf_counter()
+
+    def __call__(self, finished: int) -> None:
+        self.done += finished
+        now = time.perf_counter()
+        if now - self.shown < self.every and self.done < self.total:
+            return
+        self.shown = now
+        elapsed = now - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        print(f"{self.label}: {self.done}/{self.total} deals, {elapsed / 60:.1f} min, "
+              f"about {left / 60:.1f} min left", file=sys.stderr, flush=True)
 
 
 def limits(name: str) -> SearchLimits:
@@ -118,7 +150,9 @@ def main(argv: list[str] | None = None) -> None:
     options = parse_options(args.game, args.option) or None
     start = time.perf_counter()
     result = duplicate_match(args.game, args.a, args.b, args.deals, args.seed, args.players,
-                             options=options, workers=args.workers, factory=factory)
+                             options=options, workers=args.workers, factory=factory,
+                             progress=DealProgress(f"{args.game} {args.a} vs {args.b}",
+                                                   args.deals))
     doc = {**result.report(), "options": options or {},
            "bids": bid_quality(result, args.players, options),
            "contracts": contract_counts(result, args.players, args.count, options),
