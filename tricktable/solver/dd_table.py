@@ -49,6 +49,7 @@ LOWER, UPPER, COUNTS, BEST, OWNERS = range(5)
 SIGNED_CLASSES = 8
 SIGNATURE_BITS = 2 * SIGNED_CLASSES
 SIGNATURE = (1 << SIGNATURE_BITS) - 1
+TAG = (1 << 32) - 1  # a link word's bits below its next row (:func:`link_tag`)
 NO_BOUND = 1 << 20
 MAX_POINT_CARDS = 21  # cards that score, for the key of a search for points (3 bits each)
 MAX_COUNTS = 26  # hands times classes the key holds (4 bits each, 13 in each word)
@@ -246,7 +247,7 @@ def next_row(link_word: int) -> int:
 @kernel(I(I, I), inline=True)
 def relinked(link_word: int, following: int) -> int:
     """``link_word`` with its next row changed to ``following``."""
-    return ((following + 1) << 32) | (link_word & 0xFFFFFFFF)
+    return ((following + 1) << 32) | (link_word & TAG)
 
 
 @kernel(boolean(I, I), inline=True)
@@ -284,7 +285,7 @@ def store(key_low: int, key_high: int, key_points: int, found: int, live: int, r
     if slot >= 0:
         r = keys[slot, KEY_FIRST] - 1
         while r >= 0:
-            if links[r] & 0xFFFFFFFF == tag and tt[r, COUNTS] == counts \
+            if links[r] & TAG == tag and tt[r, COUNTS] == counts \
                     and matches(tt, r, counts, own, patterns, depth, classes,
                                 params[POINTS] == 1):
                 break
