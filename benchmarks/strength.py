@@ -30,7 +30,7 @@ from typing import Any
 import tricktable
 from tricktable.arena import MatchResult, duplicate_match
 from tricktable.bots import Bot, make_bot
-from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
+from tricktable.bots.strong import SearchLimits, StrongBot, level
 from tricktable.cli.common import parse_options
 from tricktable.engine.registry import new_game
 
@@ -65,14 +65,16 @@ class DealProgress:
               f"about {left / 60:.1f} min left", file=sys.stderr, flush=True)
 
 
-def limits(name: str) -> SearchLimits:
+def limits(name: str, game: str) -> SearchLimits:
     """The search limits a variant names: ``LEVEL:field=value,...`` (a level's
-    :class:`SearchLimits` with those fields changed), for ablations.
+    :class:`SearchLimits` as played in ``game``, with those fields changed), for ablations.
 
-    >>> limits("strong:worlds=24,settle=6").worlds, limits("expert").worlds
+    >>> limits("strong:worlds=24,settle=6", "rook").worlds, limits("expert", "rook").worlds
     (24, 40)
+    >>> limits("strong", "bidder").keep, limits("strong:keep=2", "bidder").keep
+    (0.0, 2.0)
     """
-    level, _, changes = name.partition(":")
+    base, _, changes = name.partition(":")
     fields = {f.name: f.type for f in dataclasses.fields(SearchLimits)}
     values: dict[str, Any] = {}
     for change in filter(None, changes.split(",")):
@@ -80,16 +82,16 @@ def limits(name: str) -> SearchLimits:
         if key not in fields:
             raise ValueError(f"no search limit {key!r}; limits: {', '.join(fields)}")
         values[key] = float(value) if fields[key] == "float" else int(value)
-    return dataclasses.replace(LEVELS[level], **values)
+    return dataclasses.replace(level(base, game), **values)
 
 
 def factory(name: str, game: str, seed: int) -> Bot:
     """``uniform``: the strong level without the auction's weights; ``LEVEL:field=value,...``
     a level with other limits (:func:`limits`); any other name is :func:`make_bot`'s."""
     if name == "uniform":
-        return StrongBot(game, seed, dataclasses.replace(LEVELS["strong"], believe=1))
+        return StrongBot(game, seed, dataclasses.replace(level("strong", game), believe=1))
     if ":" in name:
-        return StrongBot(game, seed, limits(name))
+        return StrongBot(game, seed, limits(name, game))
     return make_bot(name, game, seed)
 
 

@@ -15,7 +15,14 @@ import tricktable
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.bots import BOT_NAMES, decide, make_bot
 from tricktable.bots.hints import suggested_bids
-from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot, cards_left, certain
+from tricktable.bots.strong import (
+    LEVELS,
+    SearchLimits,
+    StrongBot,
+    cards_left,
+    certain,
+    level,
+)
 from tricktable.cards import PINOCHLE
 from tricktable.cli import main
 from tricktable.solver import solve
@@ -59,9 +66,9 @@ def test_strong_bot_plays_a_whole_hand_legally(name: str, players: int) -> None:
 def test_strong_and_expert_are_bot_levels_everywhere() -> None:
     assert BOT_NAMES == ("random", "heuristic", "strong", "expert")
     for name in tricktable.games():
-        for level in ("strong", "expert"):
-            bot = make_bot(level, name, 1)
-            assert isinstance(bot, StrongBot) and bot.limits == LEVELS[level]
+        for level_name in ("strong", "expert"):
+            bot = make_bot(level_name, name, 1)
+            assert isinstance(bot, StrongBot) and bot.limits == level(level_name, name)
     strong, expert = LEVELS["strong"], LEVELS["expert"]
     assert expert.worlds > strong.worlds and expert.candidates > strong.candidates
 
@@ -138,6 +145,18 @@ def test_the_search_decides() -> None:
         rng = random.Random(f"2:{json.dumps(state.view(seat), sort_keys=True)}")
         overruled += ranked[0].action != bot.candidates(state, legal, rng)[0]
     assert overruled >= 1
+
+
+@pytest.mark.parametrize("name", ["strong", "expert"])
+def test_a_level_plays_in_each_game_with_the_keep_its_heuristic_player_asks(name: str) -> None:
+    """Bidder's heuristic asks the levels to play their search's best (keep 0, measured
+    better); the other games keep the level's own rule, and limits given explicitly win."""
+    for game in tricktable.games():
+        bot = make_bot(name, game, 1)
+        assert isinstance(bot, StrongBot)
+        assert bot.limits.keep == (0.0 if game == "bidder" else LEVELS[name].keep), game
+        assert StrongBot(game, 1).limits.keep == (0.0 if game == "bidder" else 2.0)
+    assert StrongBot("bidder", 1, LEVELS[name]).limits.keep == LEVELS[name].keep == 2.0
 
 
 def test_keep_plays_the_heuristic_pick_unless_clearly_beaten() -> None:

@@ -28,10 +28,10 @@ BOT_NAMES = ("random", "heuristic", "strong", "expert")
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     """A bot by name (``random``, ``heuristic``, ``strong``, ``expert``) for a game, seeded."""
     if name in ("strong", "expert"):
-        from tricktable.bots.strong import LEVELS, StrongBot
+        from tricktable.bots.strong import StrongBot, level
 
         find_game(game)  # an unknown game: OptionError, a ValueError
-        return StrongBot(game, seed, LEVELS[name])  # plays out with the heuristic, else random
+        return StrongBot(game, seed, level(name, game))  # plays out with the heuristic, else random
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":

@@ -31,12 +31,13 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tricktable.bots import Bot, make_bot
@@ -95,6 +96,22 @@ LEVELS = {
 """The search levels by bot name: each a fixed number of worlds and candidates."""
 
 
+def level(name: str, game: str) -> SearchLimits:
+    """The level ``name`` as played in ``game``: where the game's heuristic player says
+    how far the search must beat its pick (``STRONG_KEEP`` in its module), that ``keep``.
+
+    >>> level("strong", "bidder").keep, level("strong", "rook").keep
+    (0.0, 2.0)
+    """
+    limits = LEVELS[name]
+    try:
+        module = importlib.import_module(f"tricktable.bots.heuristic.{game}")
+    except ModuleNotFoundError:  # a game without a heuristic player: the level as it is
+        return limits
+    keep = getattr(module, "STRONG_KEEP", None)
+    return limits if keep is None else replace(limits, keep=keep)
+
+
 @dataclass
 class Choice:
     """One candidate action and what the sampled worlds said of it."""
@@ -137,7 +154,7 @@ class StrongBot:
     def __init__(self, game: str, seed: int = 0, limits: SearchLimits | None = None) -> None:
         self.game = game
         self.seed = seed
-        self.limits = limits or LEVELS["strong"]
+        self.limits = limits or level("strong", game)
         self.decisions = 0
         self.cuts = 0  # searches the CPU cap cut short (none on the benchmark at either level)
 
