@@ -37,7 +37,7 @@ from tricktable.engine.play import Position
 from tricktable.engine.state import GameState, Phase
 from tricktable.games.rook import play_spec
 from tricktable.solver import BudgetExceeded, SolveError, solve
-from tricktable.solver.compiled import BudgetExceeded as KernelBudgetExceeded
+from tricktable.solver.canonical import BudgetExceeded as KernelBudgetExceeded
 from tricktable.solver.compiled import Kernel
 
 RANKS = [str(n) for n in range(3, 15)] + ["1"]  # Rook 3..14, 1 as bridge 2..A

@@ -225,13 +225,14 @@ def test_hints_rank_the_kept_choices_by_value_then_the_dropped(seed: int,
 
 
 def test_a_hint_searches_the_strong_levels_fixed_worlds_not_what_a_time_cap_allows() -> None:
-    game = tricktable.new_game("sixtysix", seed=2)
+    game = tricktable.new_game("sixtysix", seed=1)
     worlds = StrongBot("sixtysix").worlds_for(game)
     first = tricktable.hint(game)
     deals = {int(re.search(r"(?:of|over) (\d+) sampled deals", h.reason)[1])  # type: ignore[index]
              for h in first}
     assert max(deals) == worlds == 32  # each kept choice valued in every world of the level
     assert tricktable.hint(game) == first  # the same view, the same hints
+    assert tricktable.hint(game, seconds=1e6) == first  # no time cap: the same search
 
 
 def test_hint_is_only_for_the_seat_to_move() -> None:
@@ -365,6 +366,9 @@ def test_only_a_compiled_solve_counts_as_the_kernels_load(monkeypatch: pytest.Mo
     from tricktable.bots import strong
 
     monkeypatch.setattr(strong, "_KERNEL_LOAD", [0.0])
-    game = _certain_positions(1)[0]
-    assert strong._solve(game, 8_000).method == "rules"
+    deal = {"hands": ["AH KH", "TS JS"], "leader": 0, "trump": "H", "points": [56, 24]}
+    announcing = tricktable.new_game("sixtysix", options={"announce": True}, deal=deal)
+    assert strong._solve(announcing, 8_000).method == "rules"
     assert strong._KERNEL_LOAD[0] == 0.0
+    assert strong._solve(tricktable.new_game("sixtysix", deal=deal), 8_000).method == "compiled"
+    assert strong._KERNEL_LOAD[0] > 0.0

@@ -44,6 +44,7 @@ from tricktable.bots import Bot, make_bot
 from tricktable.bots.inference import believed_worlds
 from tricktable.bots.playout import playout_step
 from tricktable.engine.actions import Action
+from tricktable.engine.play import TrickGame
 from tricktable.engine.state import GameState, Phase
 from tricktable.engine.worlds import Hidden
 from tricktable.solver import Solver, distinct_plays, margin
@@ -263,18 +264,25 @@ class StrongBot:
                seed: int) -> tuple[float, bool | None]:
         """The side's margin after ``action`` in one world, and whether it took the trick."""
         game = world.fork()
+        # a play-out from outside a race to a goal is not solved as one once it gets there:
+        # a close valued by exact solves of worlds it cannot see into closes far too often
+        racing = _racing(world)
         hand = len(game.results)
         before = list(game.tricks_won)  # type: ignore[attr-defined]
         game.apply(action)
+        took = _took_trick(game, seat, before)
         if game.phase is Phase.PLAY and len(game.results) == hand and \
                 cards_left(game) <= self.limits.solve_tricks * game.players:
-            value = Solver(game, seat).value(game)
-            return value, _took_trick(game, seat, before)
+            solved = exact_value(game, seat, self.limits.exact_nodes) \
+                if compiled_score(game) else None
+            return (Solver(game, seat).value(game) if solved is None else solved), took
         bots = [_heuristic(self.game, seed + s) for s in range(game.players)]
-        took = _took_trick(game, seat, before)
         exact = self.limits.exact_tricks * game.players
+        # the trick the decision's card went to is played out first (its share is reported)
+        settled = action.kind not in CARD_KINDS
         while len(game.results) == hand and not game.is_over:
-            if took is not None and cards_left(game) <= exact and compiled_score(game):
+            if (settled or took is not None) and cards_left(game) <= exact \
+                    and compiled_score(game) and (racing or not _racing(game)):
                 solved = exact_value(game, seat, self.limits.exact_nodes)
                 if solved is not None:  # the rest of the play-out solved exactly
                     return solved, took
@@ -413,6 +421,12 @@ def compiled_score(game: GameState) -> bool:
     False
     """
     return game.phase is Phase.PLAY and len(game.sides) == 2 and compiles(game, "score")
+
+
+def _racing(game: GameState) -> bool:
+    """Whether the rest of ``game``'s hand is a race to a points goal (Sixty-Six once its
+    stock is closed or drawn)."""
+    return isinstance(game, TrickGame) and game.race() is not None
 
 
 def certain(game: GameState, seat: int, hidden: Hidden | None = None) -> bool:

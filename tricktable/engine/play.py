@@ -32,6 +32,7 @@ from tricktable.engine import positions
 from tricktable.engine.actions import Action, CardActions
 from tricktable.engine.events import Event
 from tricktable.engine.positions import Position
+from tricktable.engine.race import Race
 from tricktable.engine.spec import (
     FOLLOW,
     HEAD,
@@ -317,6 +318,11 @@ class TrickGame(GameState):
         """Whether the rest of the hand is nothing but tricks under the current spec (no
         stock to draw from, no choice but the card): a game says no where it is not."""
         return True
+
+    def race(self) -> Race | None:
+        """The rest of this hand as a race to a points goal, where it is one now (Sixty-Six
+        once its stock is closed or drawn), for the solver; None otherwise."""
+        return None
 
     def play_position(self) -> PlayPosition | None:
         """The rest of this hand for the int kernel of the solver, where every seat has

@@ -17,9 +17,11 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from tricktable.cards import SIXTYSIX, Card, Seat, Suit, highest
+from tricktable.engine.actions import Action
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.play import PlaySpec, TrickGame
 from tricktable.engine.positions import deal_numbers, deal_seat, deal_suit
+from tricktable.engine.race import MARRY, PLAY, SHOW, Race
 from tricktable.engine.results import HandResult, hand_result
 from tricktable.engine.state import (
     GAME_OVER_PHASE,
@@ -31,10 +33,17 @@ from tricktable.engine.state import (
 )
 from tricktable.games.sixtysix_cards import (
     GOAL,
+    KING,
     NAMES,
+    PAIRS,
+    QUEEN,
+    SCHNEIDER,
+    SUITS,
+    card_of,
     card_texts,
     game_points,
     hand_text,
+    marriage_value,
     play_spec,
 )
 from tricktable.games.sixtysix_rules import Layout, SixtySixRules
@@ -148,6 +157,41 @@ class SixtySixHands(TrickGame):
         self.marriage_points = marriages
         self.spec = self._spec(stock_gone=not self.stock_open)
         return None
+
+    def race(self) -> Race | None:
+        """Once the stock is closed or drawn, the rest of the hand as a race to 66 (not
+        where each player announces 66 for themselves: when to announce is a choice the
+        race does not search).
+
+        >>> import tricktable
+        >>> tricktable.new_game("sixtysix", seed=1).race() is None  # the stock is open
+        True
+        """
+        position = self.position()
+        if position is None or self.stock_open or self.drawing or self.rules.announce:
+            return None
+        marriages = tuple((card_of(suit, KING), card_of(suit, QUEEN),
+                           marriage_value(suit, self.trump)) for suit in range(SUITS)
+                          if any(hand & PAIRS[suit] == PAIRS[suit] for hand in self.hands))
+        closer = self.closer
+        return Race(position, GOAL, (self.card_points[0], self.card_points[1]),
+                    (self.marriage_points[0], self.marriage_points[1]),
+                    (self.tricks_won[0], self.tricks_won[1]), marriages,
+                    marry_needs_trick=self.rules.marriage_needs_trick, show=True,
+                    won=(game_points(SCHNEIDER, 1), game_points(0, 1), game_points(0, 0)),
+                    under=SCHNEIDER, closer=closer,
+                    close_lost=3 if self.closed_on_no_trick else 2,
+                    played_out_last=self.rules.played_out == "last_trick",
+                    last_bonus=self.rules.last_trick if closer is None else 0,
+                    carried=self.carry,
+                    moves=tuple(self._race_move(action) for action in self.legal_actions()))
+
+    @staticmethod
+    def _race_move(action: Action) -> tuple[str, Card, str]:
+        """A legal action as the race plays it: its text, its card, and how."""
+        if action.kind == "show":  # the marriage's king stands for it
+            return action.text, card_of(action.arg or 0, KING), SHOW
+        return action.text, action.arg or 0, MARRY if action.kind == "marry" else PLAY
 
     def _held_back(self) -> int:
         return len(self.stock)

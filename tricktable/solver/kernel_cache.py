@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 KERNEL_MODULES = ("dd.py", "dd_bounds.py", "dd_moves.py", "dd_table.py", "dd_tricks.py",
-                  "dd_search.py")
+                  "dd_search.py", "dd_race.py")
 """The modules whose numba functions call each other (all of them compiled together)."""
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from tricktable.engine.actions import Action
 from tricktable.engine.play import Position, TrickGame
+from tricktable.engine.race import Race
 from tricktable.engine.state import GameState
 from tricktable.solver import Solver, margin
 
@@ -71,10 +72,21 @@ def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES
         raise SolveError(f"the objective is one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if game.is_over or game.to_move is None:
         raise SolveError("the game is over: nothing is left to solve")
+    race = game.race() if isinstance(game, TrickGame) else None
+    if race is not None:
+        if objective != "score":
+            raise SolveError(f"{game.title}'s hand is a race to {race.goal} points from here: "
+                             "it is solved for the score only (objective 'score')")
+        from tricktable.solver.canonical import Unsupported
+
+        try:
+            return _race(game, race, max_nodes, max_seconds)
+        except Unsupported:
+            return _through_rules(game, max_nodes, max_seconds)
     position = _plain_position(game)
     reason = f"{game.title} is not at plain trick play now"
     if position is not None:  # (the kernel is loaded only for such a position)
-        from tricktable.solver.compiled import Unsupported
+        from tricktable.solver.canonical import Unsupported
 
         try:
             return _compiled(game, position, objective, max_nodes, max_seconds)
@@ -97,6 +109,8 @@ def compiles(game: GameState, objective: str = "tricks") -> bool:
     """
     from tricktable.solver import dd
 
+    if game.to_move is not None and isinstance(game, TrickGame) and game.race() is not None:
+        return objective == "score"  # a race to a goal, scored by its own search
     position = _plain_position(game) if game.to_move is not None else None
     if position is None or None in position.trick_seats \
             or position.spec.players > dd.HAND_WORDS:
@@ -126,7 +140,7 @@ def _plain_position(game: GameState) -> Position | None:
 
 def _compiled(game: GameState, position: Position, objective: str, max_nodes: int,
               max_seconds: float | None) -> Solution:
-    from tricktable.solver import compiled
+    from tricktable.solver import canonical, compiled
 
     spec = position.spec
     seat = game.to_move or 0  # the position numbers only the seats that play
@@ -138,7 +152,7 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         assert isinstance(game, TrickGame)
         basis = game.score_basis
         if not _states_score(game, sides):
-            raise compiled.Unsupported(f"{game.title} does not state its hand score as a "
+            raise canonical.Unsupported(f"{game.title} does not state its hand score as a "
                                        "function of two sides' points or tricks, or of one "
                                        "side's against the rest")
         scored = game.score_side()
@@ -173,14 +187,14 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
             movers = [valued(gain) for gain in range(future + 1)]
             wrong_way |= any(later > earlier for earlier, later in itertools.pairwise(movers))
         if wrong_way:
-            raise compiled.Unsupported(f"{game.title}'s hand score falls as the side takes more")
+            raise canonical.Unsupported(f"{game.title}'s hand score falls as the side takes more")
         within = score_steps(values)
     kernel = compiled.Kernel(spec, counted, basis,
                              cards=max(hand.bit_count() for hand in position.hands))
     try:
         result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds,
                               within=within)
-    except compiled.BudgetExceeded as error:
+    except canonical.BudgetExceeded as error:
         raise BudgetExceeded(str(error)) from None
     kept = compiled.representatives(kernel, position)
     kept_calls = compiled.representatives(kernel, position, called=True)
@@ -189,10 +203,22 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         card = _card_played(game, action)
         call = action.kind == "call"
         if card is None or card not in (kept_calls if call else kept):
-            raise compiled.Unsupported(f"{action.text} is not a card play")
+            raise canonical.Unsupported(f"{action.text} is not a card play")
         found = result.called[kept_calls[card]] if call else result.cards[kept[card]]
         actions[action.text] = valued(found)
     return Solution(objective, seat, valued(result.value), actions, result.nodes, "compiled")
+
+
+def _race(game: GameState, race: Race, max_nodes: int, max_seconds: float | None) -> Solution:
+    from tricktable.solver import canonical
+    from tricktable.solver.race import solve_race
+
+    try:
+        value, actions, nodes = solve_race(race, max_nodes, max_seconds)
+    except canonical.BudgetExceeded as error:
+        raise BudgetExceeded(str(error)) from None
+    return Solution("score", game.to_move or 0, float(value),
+                    {text: float(worth) for text, worth in actions.items()}, nodes, "compiled")
 
 
 def score_steps(values: list[float]) -> tuple[int, int]:

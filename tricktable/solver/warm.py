@@ -18,7 +18,7 @@ import time
 
 from tricktable.engine.play import TrickGame
 from tricktable.engine.registry import game_names, new_game
-from tricktable.solver.solve import BudgetExceeded, Solution, SolveError, solve
+from tricktable.solver.solve import BudgetExceeded, Solution, SolveError, compiles, solve
 
 log = logging.getLogger(__name__)
 
@@ -28,26 +28,35 @@ MAX_ACTIONS = 2_000  # random actions tried per game before the next game is tri
 
 def warm_up(seed: int = 0) -> Solution:
     """Solve one small end position (``"score"``, what the bots and hints ask, then
-    ``"tricks"``) of the first registered game whose play the kernel takes, reached by
-    random play; the score solution is returned. Raises LookupError if no game offers
-    such a position."""
-    for name in game_names():
-        game = new_game(name, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(MAX_ACTIONS):
-            if game.to_move is None:
-                break
-            if isinstance(game, TrickGame) and \
-                    game.hands[game.to_move].bit_count() <= CARDS_LEFT:
-                try:
-                    solution = solve(game, "score", max_nodes=100_000)
-                    if solution.method == "compiled":
+    ``"tricks"``) of every registered game whose play a compiled search takes, reached
+    by random play, so that every such search is loaded (the trick kernel, and the race
+    to a goal of a game that ends its hand at one); the first score solution is
+    returned. Raises LookupError if no game offers such a position."""
+    solutions = [solution for name in game_names()
+                 if (solution := _warm_game(name, seed)) is not None]
+    if not solutions:
+        raise LookupError("no registered game reached a position the compiled kernel solves")
+    return solutions[0]
+
+
+def _warm_game(name: str, seed: int) -> Solution | None:
+    """A compiled solve of a small end position of game ``name`` (None: none reached)."""
+    game = new_game(name, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if game.to_move is None:
+            return None
+        if isinstance(game, TrickGame) and game.hands[game.to_move].bit_count() <= CARDS_LEFT:
+            try:
+                solution = solve(game, "score", max_nodes=100_000)
+                if solution.method == "compiled":
+                    if compiles(game, "tricks"):
                         solve(game, "tricks", max_nodes=100_000)
-                        return solution
-                except (SolveError, BudgetExceeded):
-                    pass
-            game.apply(rng.choice(game.legal_actions()))
-    raise LookupError("no registered game reached a position the compiled kernel solves")
+                    return solution
+            except (SolveError, BudgetExceeded):
+                pass
+        game.apply(rng.choice(game.legal_actions()))
+    return None
 
 
 def warm_up_in_background() -> threading.Thread:
