@@ -28,13 +28,17 @@ import tricktable
 from tricktable.engine.state import GameState
 from tricktable.solver import Solver, solve
 
+MAX_ACTIONS = 1_000  # random actions per race sought, at most
+
 
 def race_positions(count: int, seed: int, options: dict[str, Any]) -> list[GameState]:
     """``count`` positions whose rest of the hand is a race, from seeded random games."""
     rng = random.Random(seed)
     found: list[GameState] = []
     game = tricktable.new_game("sixtysix", seed=rng.randrange(1 << 30), options=options)
-    while len(found) < count:
+    for _ in range(MAX_ACTIONS * count):
+        if len(found) == count:
+            return found
         if game.is_over:
             game = tricktable.new_game("sixtysix", seed=rng.randrange(1 << 30), options=options)
             continue
@@ -45,7 +49,8 @@ def race_positions(count: int, seed: int, options: dict[str, Any]) -> list[GameS
         legal = game.legal_actions()
         closes = [action for action in legal if action.kind == "close"]
         game.apply(closes[0] if closes and rng.random() < 0.15 else rng.choice(legal))
-    return found
+    raise SystemExit(f"only {len(found)} of {count} races reached in {MAX_ACTIONS * count} "
+                     f"random actions with options {options}")
 
 
 def _summary(times: list[float]) -> dict[str, float]:

@@ -19,6 +19,7 @@ from tricktable.solver.solve import compiles
 OPTIONS: list[dict[str, Any]] = [
     {}, {"strict_follow": True}, {"played_out": "last_trick"},
     {"marriage_needs_trick": True, "last_trick": 0}, {"short_deck": True, "strict_follow": True},
+    {"preset": "schnapsen"}, {"preset": "santase"}, {"announce": True},
 ]
 
 
@@ -37,7 +38,7 @@ def _race_position(options: dict[str, Any], seed: int) -> GameState:
         game.apply(closes[0] if closes and rng.random() < 0.15 else rng.choice(legal))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 10**6), variant=st.integers(0, len(OPTIONS) - 1))
 def test_the_compiled_race_equals_the_search_through_the_rules(seed: int, variant: int) -> None:
     """Every legal action's value, marriages, shows, closers, carried points and rule
@@ -103,13 +104,18 @@ def test_a_race_is_solved_for_the_score_only_and_a_budget_stops_it() -> None:
         solve(game, "score", max_nodes=2)
 
 
-def test_where_players_announce_66_the_rules_search_it() -> None:
-    """When to announce is the player's choice, which the race does not search."""
-    game = tricktable.new_game("sixtysix", options={"announce": True},
-                               deal={"hands": ["AH KH", "TS JS"], "leader": 0, "trump": "H",
-                                     "points": [56, 24]})
-    assert game.race() is None  # type: ignore[attr-defined]
-    assert solve(game, "score").method == "rules"
+def test_where_players_announce_66_reaching_it_ends_nothing_until_announced() -> None:
+    """With 70 South may announce at once (1 game point, East has 40) or play on: the
+    ace and the last trick bring East's 10 to South and the hand, announced before
+    the last trick or not at all. Announcing short of 66 loses 2 (3 had East no
+    trick)."""
+    deal = {"hands": ["AH 9S", "TS JS"], "leader": 0, "trump": "H", "points": [70, 40]}
+    game = tricktable.new_game("sixtysix", options={"announce": True}, deal=deal)
+    actions = solve(game, "score").actions
+    assert actions["announce"] == 1
+    short = tricktable.new_game("sixtysix", options={"announce": True},
+                                deal={**deal, "points": [50, 40]})
+    assert solve(short, "score").actions["announce"] == -2
 
 
 def test_one_solve_never_reads_another_races_table_rows() -> None:

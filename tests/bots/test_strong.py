@@ -366,9 +366,10 @@ def test_only_a_compiled_solve_counts_as_the_kernels_load(monkeypatch: pytest.Mo
     from tricktable.bots import strong
 
     monkeypatch.setattr(strong, "_KERNEL_LOAD", [0.0])
-    deal = {"hands": ["AH KH", "TS JS"], "leader": 0, "trump": "H", "points": [56, 24]}
-    announcing = tricktable.new_game("sixtysix", options={"announce": True}, deal=deal)
-    assert strong._solve(announcing, 8_000).method == "rules"
+    null = tricktable.new_game("bidder", players=3, deal={  # Bidder's null: the rules
+        "hands": ["A♠ 7♥", "K♠ 8♥", "Q♠ 9♥"], "leader": 0, "bid": "null", "declarer": 0})
+    assert strong._solve(null, 8_000).method == "rules"
     assert strong._KERNEL_LOAD[0] == 0.0
+    deal = {"hands": ["AH KH", "TS JS"], "leader": 0, "trump": "H", "points": [56, 24]}
     assert strong._solve(tricktable.new_game("sixtysix", deal=deal), 8_000).method == "compiled"
     assert strong._KERNEL_LOAD[0] > 0.0

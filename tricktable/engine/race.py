@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from tricktable.cards import Card, Seat
 from tricktable.engine.positions import Position
 
-PLAY, MARRY, SHOW = "play", "marry", "show"
+PLAY, MARRY, SHOW, ANNOUNCE = "play", "marry", "show", "announce"
 """How a move of :attr:`Race.moves` plays its card."""
 
 
@@ -38,7 +38,10 @@ class Race:
     (``married``). A seat on lead holding both cards of a pair in ``marriages``
     (king, queen, points) may announce it by leading either card (only after a trick
     of its own with ``marry_needs_trick``); with ``show``, a seat that has won a trick
-    may instead show a pair on its turn where that reaches the goal. The winner at
+    may instead show a pair on its turn where that reaches the goal. With ``announce``
+    the goal ends nothing by itself: a seat that has won a trick may announce it on
+    its turn, or show any pair, and wins if that brings it to the goal, else the other
+    wins ``wrong_lost[0]`` (``[1]`` where the other has no trick). The winner at
     the goal scores ``won[0]``, or ``won[1]`` where the loser has under ``under``
     points, ``won[2]`` where the loser has no trick. A ``closer`` (None: none) who
     does not reach the goal gives the other seat ``close_lost``. A hand played out
@@ -47,7 +50,7 @@ class Race:
     ``carried`` points from earlier hands. ``moves`` are the legal actions of the seat
     to move as the search plays them: each action's text, its card and how it plays
     it (:data:`PLAY`, :data:`MARRY`: led with its marriage announced, :data:`SHOW`: a
-    marriage shown that reaches the goal).
+    marriage shown, given by its king, :data:`ANNOUNCE`: the goal claimed).
     """
 
     position: Position
@@ -58,6 +61,8 @@ class Race:
     marriages: tuple[tuple[Card, Card, int], ...]
     marry_needs_trick: bool
     show: bool
+    announce: bool
+    wrong_lost: tuple[int, int]
     won: tuple[int, int, int]
     under: int
     closer: Seat | None

@@ -21,7 +21,7 @@ from tricktable.engine.actions import Action
 from tricktable.engine.events import Event, dealt
 from tricktable.engine.play import PlaySpec, TrickGame
 from tricktable.engine.positions import deal_numbers, deal_seat, deal_suit
-from tricktable.engine.race import MARRY, PLAY, SHOW, Race
+from tricktable.engine.race import ANNOUNCE, MARRY, PLAY, SHOW, Race
 from tricktable.engine.results import HandResult, hand_result
 from tricktable.engine.state import (
     GAME_OVER_PHASE,
@@ -159,16 +159,14 @@ class SixtySixHands(TrickGame):
         return None
 
     def race(self) -> Race | None:
-        """Once the stock is closed or drawn, the rest of the hand as a race to 66 (not
-        where each player announces 66 for themselves: when to announce is a choice the
-        race does not search).
+        """Once the stock is closed or drawn, the rest of the hand as a race to 66.
 
         >>> import tricktable
         >>> tricktable.new_game("sixtysix", seed=1).race() is None  # the stock is open
         True
         """
         position = self.position()
-        if position is None or self.stock_open or self.drawing or self.rules.announce:
+        if position is None or self.stock_open or self.drawing:
             return None
         marriages = tuple((card_of(suit, KING), card_of(suit, QUEEN),
                            marriage_value(suit, self.trump)) for suit in range(SUITS)
@@ -178,6 +176,7 @@ class SixtySixHands(TrickGame):
                     (self.marriage_points[0], self.marriage_points[1]),
                     (self.tricks_won[0], self.tricks_won[1]), marriages,
                     marry_needs_trick=self.rules.marriage_needs_trick, show=True,
+                    announce=self.rules.announce, wrong_lost=(2, 3),
                     won=(game_points(SCHNEIDER, 1), game_points(0, 1), game_points(0, 0)),
                     under=SCHNEIDER, closer=closer,
                     close_lost=3 if self.closed_on_no_trick else 2,
@@ -191,6 +190,8 @@ class SixtySixHands(TrickGame):
         """A legal action as the race plays it: its text, its card, and how."""
         if action.kind == "show":  # the marriage's king stands for it
             return action.text, card_of(action.arg or 0, KING), SHOW
+        if action.kind == "announce":
+            return action.text, 0, ANNOUNCE
         return action.text, action.arg or 0, MARRY if action.kind == "marry" else PLAY
 
     def _held_back(self) -> int:

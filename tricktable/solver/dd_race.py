@@ -8,8 +8,11 @@ play spec). What the race adds: a marriage announced with the lead (its points c
 once the seat has won a trick), a marriage shown without a lead where that reaches the
 goal, the goal ending the hand at once, and the hand's value as the race scores it
 (game points by the loser's points and tricks, a closer who fails, a hand played
-out). A value is seat 0's margin (its game points less seat 1's), found by fail-soft
-alpha-beta with a table of bounds at each trick's start.
+out). Where each player announces the goal (``ANNOUNCE``), reaching it ends
+nothing: a seat with a trick may announce on its turn, or show any marriage, and
+wins if that brings it to the goal, else loses. A value is seat 0's margin (its game
+points less seat 1's), found by fail-soft alpha-beta with a table of bounds at each
+trick's start.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from tricktable.solver.dd import (
     ONE,
     POS,
     TRICK_NODES,
+    ZERO,
     I,
     card_key,
     legal,
@@ -42,8 +46,8 @@ from tricktable.solver.kernel_cache import kernel
 
 # the race's rules (params)
 GOAL, UNDER, WON, WON_UNDER, WON_BLANK, CLOSER, CLOSE_LOST, PLAYED_OUT_LAST, CARRIED, \
-    LAST_BONUS, MARRY_NEEDS_TRICK, SHOW, DUTY = range(13)
-PARAMS = 13
+    LAST_BONUS, MARRY_NEEDS_TRICK, SHOW, DUTY, ANNOUNCE, WRONG, WRONG_BLANK = range(16)
+PARAMS = 16
 # the cards' rows (cards): what follows a lead, rank, points, a marriage's other card
 # (-1: none) and that marriage's points
 FOLLOWS, RANK, POINTS, PARTNER, MARRIAGE = range(5)
@@ -54,7 +58,8 @@ STATE = 6
 GENERATION = TRICK_NODES + 1  # counters: this solve's stamp on the table rows it writes
 COUNTERS = GENERATION + 1
 MARRY_MOVE = 64  # a move's flag: its card is led announcing its marriage
-SHOW_MOVE = 128  # a move's flag: its card's marriage is shown, reaching the goal
+SHOW_MOVE = 128  # a move's flag: its card's marriage is shown (to reach the goal)
+ANNOUNCE_MOVE = 256  # the seat announces it has reached the goal
 CARD_OF_MOVE = MARRY_MOVE - 1
 # a table row: the hands, the rest of the key (with the solve's stamp), lower, upper bound
 HAND0, HAND1, REST, LOWER, UPPER = range(5)
@@ -99,12 +104,40 @@ def ended(reached: int, last_winner: int, state: np.ndarray, params: np.ndarray)
     return 0
 
 
-@kernel(I(I, A1, A1, A1, A2), inline=True)
-def shown(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
-          cards: np.ndarray) -> int:
-    """A card of a marriage ``seat`` may show now to reach the goal (-1: none)."""
-    if not params[SHOW] or state[TRICKS + seat] == 0:
-        return -1
+@kernel(I(I, A1, A1), inline=True)
+def wrong(seat: int, state: np.ndarray, params: np.ndarray) -> int:
+    """Seat 0's margin where ``seat`` claims the goal short of it: the other wins
+    ``WRONG``, or ``WRONG_BLANK`` where the other has no trick."""
+    winner = 1 - seat
+    value = (params[WRONG] if state[TRICKS + winner] else params[WRONG_BLANK]) \
+        + params[CARRIED]
+    return value if winner == 0 else -value
+
+
+@kernel(I(I, I, A1, A1, A1), inline=True)
+def claimed(seat: int, added: int, state: np.ndarray, params: np.ndarray,
+            cards: np.ndarray) -> int:
+    """Seat 0's margin where ``seat`` claims the goal with ``added`` more points (a
+    marriage shown; 0: announced): it wins if that reaches the goal, else loses."""
+    if counted(seat, state) + added >= params[GOAL]:
+        return ended(seat, NONE, state, params)
+    return wrong(seat, state, params)
+
+
+@kernel(I(I, A1, A1, A1, A2, A1, I), inline=True)
+def claims(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
+           cards: np.ndarray, out: np.ndarray, count: int) -> int:
+    """Add ``seat``'s claims to ``out`` from ``count`` on: with a trick of its own, an
+    announcement (where players announce) and the marriages it may show (where the
+    table counts, only those that reach the goal); returns the new count."""
+    if state[TRICKS + seat] == 0:
+        return count
+    announcing = params[ANNOUNCE] != 0
+    if announcing:
+        out[count] = ANNOUNCE_MOVE
+        count += 1
+    if not params[SHOW]:
+        return count
     hand = hands[seat]
     need = params[GOAL] - counted(seat, state)
     rest = hand
@@ -113,25 +146,23 @@ def shown(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
         rest ^= low
         card = lowest(low)
         partner = cards[PARTNER, card]
-        if partner > card and (hand >> partner) & 1 and cards[MARRIAGE, card] >= need:
-            return card
-    return -1
+        if partner > card and (hand >> partner) & 1 and (
+                announcing or cards[MARRIAGE, card] >= need):
+            out[count] = card | SHOW_MOVE
+            count += 1
+    return count
 
 
 @kernel(I(I, I, A1, A1, A1, A2, A1, A1))
 def generate(seat: int, lead: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
              cards: np.ndarray, trumps: np.ndarray, out: np.ndarray) -> int:
     """The moves of ``seat`` (``lead`` -1: it leads) into ``out``, best guesses first,
-    and their number: a show that reaches the goal; leads high first, each card of a
+    and their number: claims of the goal first; leads high first, each card of a
     marriage also with its announcement; answers that win high first, then the rest
     low first."""
     hand = hands[seat]
     follows, rank = cards[FOLLOWS], cards[RANK]
-    count = 0
-    show = shown(seat, hands, state, params, cards)
-    if show >= 0:
-        out[0] = show | SHOW_MOVE
-        count = 1
+    count = claims(seat, hands, state, params, cards, out, ZERO)
     if lead < 0:
         marry = not params[MARRY_NEEDS_TRICK] or state[TRICKS + seat] > 0
         rest = hand
@@ -246,13 +277,15 @@ def search(seat: int, lead: int, alpha: int, beta: int, depth: int, only: int,
     for index in range(count):
         move = out[index]
         card = move & CARD_OF_MOVE
-        if move & SHOW_MOVE:
-            value = ended(seat, NONE, state, params)
+        if move & ANNOUNCE_MOVE:
+            value = claimed(seat, ZERO, state, params, cards)
+        elif move & SHOW_MOVE:
+            value = claimed(seat, cards[MARRIAGE, card], state, params, cards)
         elif lead < 0:
             hands[seat] ^= 1 << card
             married = cards[MARRIAGE, card] if move & MARRY_MOVE else 0
             state[MARRIED + seat] += married
-            if married and counted(seat, state) >= params[GOAL]:
+            if married and not params[ANNOUNCE] and counted(seat, state) >= params[GOAL]:
                 value = ended(seat, NONE, state, params)
             else:
                 value = search(1 - seat, card, alpha, beta, depth + 1, NONE, hands, state,
@@ -269,7 +302,7 @@ def search(seat: int, lead: int, alpha: int, beta: int, depth: int, only: int,
                                                                  else 0)
             state[CARD_POINTS + winner] += taken
             state[TRICKS + winner] += 1
-            if counted(winner, state) >= params[GOAL]:
+            if not params[ANNOUNCE] and counted(winner, state) >= params[GOAL]:
                 value = ended(winner, NONE, state, params)
             elif last:
                 value = ended(NONE, winner, state, params)

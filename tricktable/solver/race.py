@@ -16,12 +16,13 @@ import time
 
 import numpy as np
 
-from tricktable.engine.race import MARRY, SHOW, Race
+from tricktable.engine.race import ANNOUNCE, MARRY, SHOW, Race
 from tricktable.solver import dd_race
 from tricktable.solver.canonical import BudgetExceeded, Unsupported, tables
 from tricktable.solver.dd import ABORT_NODES, ABORTED, NODES
 
-MOVE_FLAGS = {MARRY: dd_race.MARRY_MOVE, SHOW: dd_race.SHOW_MOVE}
+MOVE_FLAGS = {MARRY: dd_race.MARRY_MOVE, SHOW: dd_race.SHOW_MOVE,
+              ANNOUNCE: dd_race.ANNOUNCE_MOVE}
 MOST_POINTS = 255  # a seat's card or marriage points in the table's key: 8 bits each
 
 _local = threading.local()  # each thread's table and the stamp of its last solve
@@ -61,6 +62,8 @@ def solve_race(race: Race, max_nodes: int = 50_000_000,
     params[dd_race.LAST_BONUS] = race.last_bonus
     params[dd_race.MARRY_NEEDS_TRICK] = race.marry_needs_trick
     params[dd_race.SHOW], params[dd_race.DUTY] = race.show, spec.duty
+    params[dd_race.ANNOUNCE] = race.announce
+    params[dd_race.WRONG], params[dd_race.WRONG_BLANK] = race.wrong_lost
     state = np.array([*race.points, *race.married, *race.tricks], dtype=np.int64)
     hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
     lead = t.index[position.trick[0]] if position.trick else -1
@@ -81,15 +84,14 @@ def solve_race(race: Race, max_nodes: int = 50_000_000,
     sign = 1 if position.to_move == 0 else -1
     found = {int(move): sign * int(value)
              for move, value in zip(out_moves[:count], out_values[:count], strict=True)}
-    shows = [value for move, value in found.items() if move & dd_race.SHOW_MOVE]
+    # the search shows a marriage by its card of the lower canonical id
+    shown = {card: min(t.index[card], t.index[other])
+             for king, queen, _ in race.marriages
+             for card, other in ((king, queen), (queen, king))}
     actions: dict[str, int] = {}
     for text, card, how in race.moves:
-        if how == SHOW:
-            if not shows:
-                raise Unsupported(f"{text}: the search finds no marriage to show here")
-            actions[text] = shows[0]
-            continue
-        move = t.index[card] | MOVE_FLAGS.get(how, 0)
+        index = 0 if how == ANNOUNCE else shown[card] if how == SHOW else t.index[card]
+        move = index | MOVE_FLAGS.get(how, 0)
         if move not in found:
             raise Unsupported(f"{text} is not a move the search plays here")
         actions[text] = found[move]
