@@ -13,11 +13,12 @@ from click.testing import CliRunner
 
 import tricktable
 from tricktable import Action, GameState
-from tricktable.analysis import analyse, plot, review, review_solver, review_strong
+from tricktable.analysis import analyse, exact_values, plot, review, review_solver, review_strong
 from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
 from tricktable.cli import main
 from tricktable.engine.state import JSON
 from tricktable.solver import Solver
+from tricktable.solver.solve import compiles
 
 LIMITS = SearchLimits(worlds=3, seconds=math.inf)
 
@@ -105,6 +106,25 @@ def test_the_solver_costs_nothing_for_its_choice_and_never_less() -> None:
     for text, (best, cost) in costs.items():
         assert (best.text == text) == (cost == 0)
         assert costs[best.text][1] == 0
+
+
+def test_the_review_solves_on_a_compiled_search_the_values_the_rules_give() -> None:
+    """Where a compiled search scores the hand (Rook's play, Sixty-Six's race to 66) the
+    review's exact values come from it, equal to the search through the rules."""
+    for name in ("rook", "sixtysix"):
+        rng = random.Random(2)
+        game = tricktable.new_game(name, seed=2)
+        checked = 0
+        while not game.results and checked < 6:
+            if game.phase == "play" and cards_left(game) <= 3 * game.players \
+                    and compiles(game, "score") and len(game.legal_actions()) > 1:
+                real = game.clone()
+                assert exact_values(game) == dict(Solver(real, game.to_move or 0).evaluate(real))
+                checked += 1
+            legal = game.legal_actions()
+            closes = [a for a in legal if a.kind == "close"]
+            game.apply(closes[0] if closes else rng.choice(legal))
+        assert checked >= 2, name
 
 
 def test_the_strong_review_sees_only_the_seat() -> None:

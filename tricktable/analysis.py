@@ -36,7 +36,8 @@ from tricktable.engine.actions import Action
 from tricktable.engine.registry import find_game
 from tricktable.engine.state import JSON, GameState, Phase
 from tricktable.records import replay
-from tricktable.solver import Solver
+from tricktable.solver import Solver, solve
+from tricktable.solver.solve import compiles
 
 __all__ = ["Analysis", "Decision", "HandSummary", "SearchLimits", "SeatSummary", "analyse",
            "plot", "review", "review_solver", "review_strong"]
@@ -145,10 +146,28 @@ def review_solver(game: GameState, action: Action) -> tuple[Action, float]:
     seat = game.to_move
     assert seat is not None, "the game is over"
     real = game.clone()  # a search copy deals no next hand from the game's own RNG
-    values = dict(Solver(real, seat).evaluate(real))
+    values = exact_values(real)
     top = max(values.values())
     best = action if values[action] == top else max(values, key=lambda a: values[a])
     return best, top - values[action]
+
+
+def exact_values(game: GameState) -> dict[Action, float]:
+    """Each legal action's exact value for the mover's side: by a compiled search where
+    one scores the hand (:func:`~tricktable.solver.solve.compiles`), else through the
+    rules (:class:`~tricktable.solver.Solver`).
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("sixtysix", deal={"hands": ["AH KH", "TS JS"],
+    ...     "leader": 0, "trump": "H", "points": [56, 24]})
+    >>> sorted(value for value in exact_values(game).values())  # 66, East under 33
+    [2.0, 2.0]
+    """
+    legal = game.legal_actions()
+    if compiles(game, "score"):
+        actions = solve(game, "score").actions
+        return {action: actions[action.text] for action in legal}
+    return dict(Solver(game, game.to_move or 0).evaluate(game))
 
 
 def review(game: GameState, action: Action, bot: StrongBot, solve_tricks: int) -> Decision:
