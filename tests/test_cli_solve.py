@@ -43,3 +43,18 @@ def test_solve_stops_at_its_budget() -> None:
     result = CliRunner().invoke(main, ["solve", json.dumps({"game": "rook", "deal": deal}),
                                        "--objective", "points", "--budget", "0"])
     assert result.exit_code == 2 and "no value proved" in result.output
+
+
+def test_a_race_to_66_is_solved_for_the_score_by_default() -> None:
+    """Sixty-Six's closed or drawn hand is scored only: no objective named means the
+    score; naming tricks is refused with the reason."""
+    race = {"game": "sixtysix", "deal": {"hands": ["KH QH 9S", "AH TH TS"], "leader": 0,
+                                         "trump": "H", "points": [30, 40], "tricks": [4, 5]}}
+    result = CliRunner().invoke(main, ["solve", json.dumps(race)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Sixty-Six: P1 to play; score for P1 with best play: 1"
+    assert {line.rsplit(maxsplit=1)[0].strip(): int(line.split()[-1]) for line in lines[1:]} == {
+        "play 9♠": 1, "marry Q♥": 1, "marry K♥": 1, "show ♥": 1, "play Q♥": -2, "play K♥": -2}
+    refused = CliRunner().invoke(main, ["solve", json.dumps(race), "--objective", "tricks"])
+    assert refused.exit_code == 2 and "solved for the score only" in refused.output

@@ -25,6 +25,7 @@ import click
 import tricktable
 from tricktable import GameState, IllegalAction
 from tricktable.cli.common import CliError, user_errors
+from tricktable.engine.play import TrickGame
 from tricktable.engine.state import RECORD_FORMAT
 from tricktable.solver import BudgetExceeded, SolveError
 from tricktable.solver import solve as solve_position
@@ -66,13 +67,16 @@ def read_position(text: str) -> GameState:
 @click.command()
 @click.argument("position")
 @click.option("--objective", type=click.Choice(["tricks", "points", "score"]),
-              default="tricks", show_default=True,
-              help="what the side to move is to maximise")
+              default=None, help="what the side to move is to maximise (default: tricks, "
+              "or the score where the hand is a race to a points goal, scored only)")
 @click.option("--budget", type=float, default=60.0, show_default=True,
               help="seconds at most; a solve past them stops without a value")
-def solve(position: str, objective: str, budget: float) -> None:
+def solve(position: str, objective: str | None, budget: float) -> None:
     """Solve POSITION (a file or inline JSON) double dummy: print each legal card's value."""
     game = read_position(position)
+    if objective is None:
+        racing = isinstance(game, TrickGame) and game.race() is not None
+        objective = "score" if racing else "tricks"
     try:
         solution = solve_position(game, objective, max_seconds=budget)
     except (SolveError, BudgetExceeded) as error:
