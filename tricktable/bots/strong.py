@@ -281,12 +281,14 @@ class StrongBot:
         # the trick the decision's card went to is played out first (its share is reported)
         settled = action.kind not in CARD_KINDS
         while len(game.results) == hand and not game.is_over:
-            if (settled or took is not None) and cards_left(game) <= exact \
-                    and compiled_score(game) and (racing or not _racing(game)):
-                solved = exact_value(game, seat, self.limits.exact_nodes)
-                if solved is not None:  # the rest of the play-out solved exactly
-                    return solved, took
-                exact = -1
+            if (settled or took is not None) and cards_left(game) <= exact:
+                if not racing and _racing(game):
+                    exact = -1  # a race reached from outside one: played out (see above)
+                elif compiled_score(game):
+                    solved = exact_value(game, seat, self.limits.exact_nodes)
+                    if solved is not None:  # the rest of the play-out solved exactly
+                        return solved, took
+                    exact = -1
             playout_step(game, bots)  # the engine's state read, not views, where bots can
             if took is None:
                 took = _took_trick(game, seat, before)

@@ -165,8 +165,10 @@ class SixtySixHands(TrickGame):
         >>> tricktable.new_game("sixtysix", seed=1).race() is None  # the stock is open
         True
         """
+        if self.stock_open or self.drawing:
+            return None
         position = self.position()
-        if position is None or self.stock_open or self.drawing:
+        if position is None:
             return None
         marriages = tuple((card_of(suit, KING), card_of(suit, QUEEN),
                            marriage_value(suit, self.trump)) for suit in range(SUITS)
