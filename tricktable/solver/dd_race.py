@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import objmode
+from numba import boolean, objmode
 
 from tricktable.solver.dd import (
     A1,
@@ -39,6 +39,7 @@ from tricktable.solver.dd import (
     ZERO,
     I,
     card_key,
+    highest,
     legal,
     lowest,
 )
@@ -153,6 +154,19 @@ def claims(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
     return count
 
 
+@kernel(I(I, boolean, A1, I), inline=True)
+def add_cards(mask: int, high_first: bool, out: np.ndarray, count: int) -> int:
+    """Add the cards of ``mask`` to ``out`` from ``count`` on, the highest canonical id
+    first or the lowest; returns the new count."""
+    rest = mask
+    while rest:
+        card = highest(rest) if high_first else lowest(rest)
+        rest ^= 1 << card
+        out[count] = card
+        count += 1
+    return count
+
+
 @kernel(I(I, I, A1, A1, A1, A2, A1, A1))
 def generate(seat: int, lead: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
              cards: np.ndarray, trumps: np.ndarray, out: np.ndarray) -> int:
@@ -166,7 +180,7 @@ def generate(seat: int, lead: int, hands: np.ndarray, state: np.ndarray, params:
     if lead < 0:
         marry = not params[MARRY_NEEDS_TRICK] or state[TRICKS + seat] > 0
         rest = hand
-        while rest:  # within a follow class a higher id ranks higher: high first
+        while rest:
             top = rest & -rest
             card = lowest(top)
             rest ^= top
@@ -174,19 +188,7 @@ def generate(seat: int, lead: int, hands: np.ndarray, state: np.ndarray, params:
             if marry and partner >= 0 and (hand >> partner) & 1:
                 out[count] = card | MARRY_MOVE
                 count += 1
-        first = count
-        rest = hand
-        while rest:
-            top = rest & -rest
-            rest ^= top
-            out[count] = lowest(top)
-            count += 1
-        i, j = first, count - 1
-        while i < j:
-            out[i], out[j] = out[j], out[i]
-            i += 1
-            j -= 1
-        return count
+        return add_cards(hand, True, out, count)  # in a follow class, higher ids rank higher
     lead_key = card_key(1 - seat, lead, lead, follows, rank, trumps)
     allowed = legal(seat, hand, 1, lead, lead_key, params[DUTY], follows, rank, trumps)
     winners = 0
@@ -196,25 +198,8 @@ def generate(seat: int, lead: int, hands: np.ndarray, state: np.ndarray, params:
         rest ^= low
         if card_key(seat, lowest(low), lead, follows, rank, trumps) > lead_key:
             winners |= low
-    first = count
-    rest = winners
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        out[count] = lowest(low)
-        count += 1
-    i, j = first, count - 1
-    while i < j:
-        out[i], out[j] = out[j], out[i]
-        i += 1
-        j -= 1
-    rest = allowed & ~winners
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        out[count] = lowest(low)
-        count += 1
-    return count
+    count = add_cards(winners, True, out, count)
+    return add_cards(allowed & ~winners, False, out, count)
 
 
 @kernel(I(I, I, A1), inline=True)
