@@ -79,8 +79,9 @@ class SearchLimits:
     exact_tricks: int = 6
     exact_nodes: int = 300_000
     # where the seat can place every card still to be played (one world: Sixty-Six once its
-    # stock is drawn), one exact solve through the rules values every action, within this
-    # many positions (each about 60 microseconds; past it, the play-outs as usual)
+    # stock is drawn), one exact solve values every action; through the rules (where no
+    # compiled search takes it) within this many positions (each about 60 microseconds;
+    # past it, the play-outs as usual)
     certain_nodes: int = 8_000
     # 0: the best mean plays; > 0: the heuristic's pick plays unless the best beats it by
     # more than this many standard errors of the paired difference

@@ -14,6 +14,11 @@ spec. Objectives:
   minimax value of the function); otherwise the search runs through the rules
   (:class:`~tricktable.solver.Solver`), and the solution says so.
 
+A hand that has become a race to a points goal (:meth:`TrickGame.race
+<tricktable.engine.play.TrickGame.race>`: Sixty-Six once its stock is closed or
+drawn) is solved for the score only, by its own compiled search
+(:mod:`tricktable.solver.race`).
+
 >>> import tricktable
 >>> game = tricktable.new_game("rook", deal={"hands": ["R1 G2", "R3 G3", "R2 Y2", "G4 Y3"],
 ...     "trump": "red", "leader": 0, "declarer": 0})
@@ -101,7 +106,8 @@ def compiles(game: GameState, objective: str = "tricks") -> bool:
     """Whether :func:`solve` searches ``game`` for ``objective`` on the compiled kernel now
     (not through the rules): plain trick play of at most four seats, no trick opened by
     a card nobody played, and for the score a hand score stated as a function of two
-    sides' points or tricks, or of one side's against the rest (Bidder's declarer).
+    sides' points or tricks, or of one side's against the rest (Bidder's declarer); or,
+    for the score only, a race to a points goal (its own compiled search).
 
     >>> import tricktable
     >>> compiles(tricktable.new_game("rook", seed=1))  # the auction: not yet
@@ -153,8 +159,8 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         basis = game.score_basis
         if not _states_score(game, sides):
             raise canonical.Unsupported(f"{game.title} does not state its hand score as a "
-                                       "function of two sides' points or tricks, or of one "
-                                       "side's against the rest")
+                                        "function of two sides' points or tricks, or of one "
+                                        "side's against the rest")
         scored = game.score_side()
         counted = side if scored is None else scored
     if basis == "tricks":
