@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from tricktable.bots.base import Bot
 from tricktable.bots.random import RandomBot
@@ -35,13 +36,27 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
-        try:
-            module = importlib.import_module(f"tricktable.bots.heuristic.{game}")
-        except ModuleNotFoundError:
-            raise ValueError(f"there is no heuristic bot for {game} yet") from None
+        module = heuristic_module(game)
+        if module is None:
+            raise ValueError(f"there is no heuristic bot for {game} yet")
         factory: Callable[[int], Bot] = module.HeuristicBot
         return factory(seed)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+
+
+def heuristic_module(game: str) -> ModuleType | None:
+    """The module of ``game``'s heuristic player (None: the game has none yet).
+
+    >>> heuristic_module("rook").__name__, heuristic_module("nosuchgame")
+    ('tricktable.bots.heuristic.rook', None)
+    """
+    path = f"tricktable.bots.heuristic.{game}"
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name != path:  # the module exists but something it imports does not
+            raise
+        return None
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import random
@@ -40,7 +39,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tricktable.bots import Bot, make_bot
+from tricktable.bots import Bot, heuristic_module, make_bot
 from tricktable.bots.inference import believed_worlds
 from tricktable.bots.playout import playout_step
 from tricktable.engine.actions import Action
@@ -106,10 +105,7 @@ def level(name: str, game: str) -> SearchLimits:
     (0.0, 2.0)
     """
     limits = LEVELS[name]
-    try:
-        module = importlib.import_module(f"tricktable.bots.heuristic.{game}")
-    except ModuleNotFoundError:  # a game without a heuristic player: the level as it is
-        return limits
+    module = heuristic_module(game)  # None: a game without a heuristic player
     keep = getattr(module, "STRONG_KEEP", None)
     return limits if keep is None else replace(limits, keep=keep)
 
