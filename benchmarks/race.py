@@ -9,9 +9,10 @@ the first moment of some hand where its rest is a race, with a seeded chance of
 stopping at each later one. Each is solved through :func:`tricktable.solver.solve`
 (the compiled race, every legal action's value) and by
 :class:`~tricktable.solver.Solver` on the game's own rules, one after the other.
-Reports whether every action's value is equal, the CPU time (median, p95, largest)
-and nodes of each, the median of the per-position time ratios, and the compiled
-search's first use in this process (loading, or compiling once, the kernel).
+Reports whether every action's value is equal, the CPU time (median, p95, largest),
+nodes and solves a CPU second of each, the median of the per-position time ratios,
+the compiled search's first use in this process (loading, or compiling once, the
+kernel) and the process's peak memory.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import time
 from typing import Any
@@ -103,6 +105,9 @@ def main() -> None:
         "compiled": {**_summary(compiled_times), "median_nodes": statistics.median(compiled_nodes)},
         "rules": {**_summary(rules_times), "median_nodes": statistics.median(rules_nodes)},
         "median_speedup": statistics.median(ratios),
+        "compiled_solves_per_s": len(positions) / max(sum(compiled_times), 1e-9),
+        "rules_solves_per_s": len(positions) / max(sum(rules_times), 1e-9),
+        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
     if args.json:
         print(json.dumps(report, indent=2))
@@ -116,7 +121,9 @@ def main() -> None:
         print(f"{name:<9} {row['median_ms']:>10.3f} {row['p95_ms']:>8.3f} {row['max_ms']:>8.2f}"
               f" {row['median_nodes']:>14,.0f}")
     print(f"median speed-up (rules time / compiled time, position by position): "
-          f"{report['median_speedup']:.0f}x")
+          f"{report['median_speedup']:.0f}x; solves a CPU second: compiled "
+          f"{report['compiled_solves_per_s']:,.0f}, rules {report['rules_solves_per_s']:,.1f}; "
+          f"peak memory {report['peak_rss_mib']:.0f} MiB")
 
 
 if __name__ == "__main__":
