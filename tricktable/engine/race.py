@@ -37,8 +37,8 @@ class Race:
     ``side_points``) and, once it has won a trick, its announced marriages
     (``married``). A seat on lead holding both cards of a pair in ``marriages``
     (king, queen, points) may announce it by leading either card (only after a trick
-    of its own with ``marry_needs_trick``); with ``show``, a seat that has won a trick
-    may instead show a pair on its turn where that reaches the goal. With ``announce``
+    of its own with ``marry_needs_trick``); a seat that has won a trick may instead
+    show a pair on its turn where that reaches the goal. With ``announce``
     the goal ends nothing by itself: a seat that has won a trick may announce it on
     its turn, or show any pair, and wins if that brings it to the goal, else the other
     wins ``wrong_lost[0]`` (``[1]`` where the other has no trick). The winner at
@@ -60,7 +60,6 @@ class Race:
     tricks: tuple[int, int]
     marriages: tuple[tuple[Card, Card, int], ...]
     marry_needs_trick: bool
-    show: bool
     announce: bool
     wrong_lost: tuple[int, int]
     won: tuple[int, int, int]

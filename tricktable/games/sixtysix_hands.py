@@ -177,7 +177,7 @@ class SixtySixHands(TrickGame):
         return Race(position, GOAL, (self.card_points[0], self.card_points[1]),
                     (self.marriage_points[0], self.marriage_points[1]),
                     (self.tricks_won[0], self.tricks_won[1]), marriages,
-                    marry_needs_trick=self.rules.marriage_needs_trick, show=True,
+                    marry_needs_trick=self.rules.marriage_needs_trick,
                     announce=self.rules.announce, wrong_lost=(2, 3),
                     won=(game_points(SCHNEIDER, 1), game_points(0, 1), game_points(0, 0)),
                     under=SCHNEIDER, closer=closer,

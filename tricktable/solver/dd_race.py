@@ -47,8 +47,8 @@ from tricktable.solver.kernel_cache import kernel
 
 # the race's rules (params)
 GOAL, UNDER, WON, WON_UNDER, WON_BLANK, CLOSER, CLOSE_LOST, PLAYED_OUT_LAST, CARRIED, \
-    LAST_BONUS, MARRY_NEEDS_TRICK, SHOW, DUTY, ANNOUNCE, WRONG, WRONG_BLANK = range(16)
-PARAMS = 16
+    LAST_BONUS, MARRY_NEEDS_TRICK, DUTY, ANNOUNCE, WRONG, WRONG_BLANK = range(15)
+PARAMS = 15
 # the cards' rows (cards): what follows a lead, rank, points, a marriage's other card
 # (-1: none) and that marriage's points
 FOLLOWS, RANK, POINTS, PARTNER, MARRIAGE = range(5)
@@ -137,8 +137,6 @@ def claims(seat: int, hands: np.ndarray, state: np.ndarray, params: np.ndarray,
     if announcing:
         out[count] = ANNOUNCE_MOVE
         count += 1
-    if not params[SHOW]:
-        return count
     hand = hands[seat]
     need = params[GOAL] - counted(seat, state)
     rest = hand

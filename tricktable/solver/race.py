@@ -61,7 +61,7 @@ def solve_race(race: Race, max_nodes: int = 50_000_000,
     params[dd_race.PLAYED_OUT_LAST] = race.played_out_last
     params[dd_race.LAST_BONUS] = race.last_bonus
     params[dd_race.MARRY_NEEDS_TRICK] = race.marry_needs_trick
-    params[dd_race.SHOW], params[dd_race.DUTY] = race.show, spec.duty
+    params[dd_race.DUTY] = spec.duty
     params[dd_race.ANNOUNCE] = race.announce
     params[dd_race.WRONG], params[dd_race.WRONG_BLANK] = race.wrong_lost
     state = np.array([*race.points, *race.married, *race.tricks], dtype=np.int64)
