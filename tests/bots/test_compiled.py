@@ -192,12 +192,16 @@ def _after(position: Position, card: int, side: int, objective: str,
     return gain + minimax(after, side, objective)
 
 
-def test_points_by_partition_search_equal_the_search_on_exact_hands() -> None:
+@pytest.mark.parametrize(("count", "cards"), [(12, 5), (24, 7)])
+def test_points_by_partition_search_equal_the_search_on_exact_hands(count: int,
+                                                                    cards: int) -> None:
     """Rook's card points (its most-tricks bonus too) go through the partition search,
-    whose table shares entries between positions that differ in low cards; on positions
-    of up to five cards a hand every card's value equals the search keyed on the exact
-    hands (itself checked against minimax above), for both sides."""
-    for game in _positions("rook", 12, 5):
+    whose table shares entries between positions that differ in low cards (and whose
+    search leaves out a low card of no points where one below every relevant card was
+    searched); on positions of up to five and seven cards a hand every card's value
+    equals the search keyed on the exact hands (itself checked against minimax above),
+    for both sides."""
+    for game in _positions("rook", count, cards):
         assert isinstance(game, TrickGame)
         position = game.position()
         assert position is not None

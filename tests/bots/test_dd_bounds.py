@@ -259,3 +259,62 @@ def test_quick_tricks_count_a_long_class_once_the_opponents_run_out() -> None:
     assert _quick(hands) == (4, t.mask(sum(1 << ROOK.parse(c) for c in ["G1", "G14"])))
     assert _quick([hands[0], hands[1], hands[2], "G10 R5 Y7 Y8"])[0] == 1  # trumps the 2nd
     assert _quick([hands[0], "G13 G12 G9 Y2", hands[2], hands[3]])[0] == 2
+
+
+def _points_context(kernel: Kernel, position: Position) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The arrays :func:`~tricktable.solver.dd_bounds.sure_points` reads, for ``position``
+    at a trick's start (the context, and the arrays it names: keep them alive)."""
+    from tricktable.solver import dd
+
+    t, spec = kernel.tables, kernel.spec
+    hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
+    live_points = sum(spec.points[c] for hand in position.hands
+                      for c in range(len(spec.follows)) if (hand >> c) & 1) // kernel.unit
+    state = np.array([position.side_tricks[kernel.side], position.tricks_played, live_points],
+                     dtype=np.int64)
+    tricks = np.zeros((spec.tricks + 2, spec.players), dtype=np.int64)
+    arrays = {dd.HANDS_AT: hands, dd.TRICKS_AT: tricks, dd.STATE_AT: state,
+              dd.PARAMS_AT: kernel.params, dd.MAXSIDE_AT: kernel.maxside,
+              dd.FOLLOWS_AT: t.follows, dd.RANK_AT: t.rank, dd.TRUMPS_AT: t.trumps,
+              dd.POINTS_AT: kernel.points, dd.CLASS_MASKS_AT: t.class_masks}
+    return dd.search_context(arrays), list(arrays.values())
+
+
+def test_sure_points_never_cut_a_true_value() -> None:
+    """Card points (Rook's, with its most-tricks bonus): where the points of the top cards
+    the leader cashes (and the least the other hands can play to those tricks) settle a
+    target, the answer equals minimax, here and wherever only cards it did not name and
+    that score nothing changed hands; the bound settles targets for both sides."""
+    rng = random.Random(21)
+    settled = {"leader's side": 0, "other side": 0}
+    for _ in range(150):
+        spec = play_spec(rng.randrange(4))
+        left = rng.randint(1, SIZE)
+        position = _deal(spec, rng, left)
+        played = spec.tricks - left
+        mine = rng.randint(0, played)  # tricks taken so far: the bonus may be decided
+        side = rng.randrange(2)
+        position = replace(position, side_tricks=(mine, played - mine) if side == 0
+                           else (played - mine, mine))
+        kernel = Kernel(spec, side, "points")
+        assert kernel.partition
+        unit = kernel.unit
+        truth = minimax(position, side, "points")
+        context, _arrays = _points_context(kernel, position)
+        t = kernel.tables
+        live = 0
+        for hand in position.hands:
+            live |= t.mask(hand)
+        scoring = sum(1 << t.index[c] for c in range(len(spec.follows)) if spec.points[c])
+        seat = position.to_move
+        for target in range(1, (truth + 60) // unit):
+            answer, used = dd_bounds.sure_points(np.int64(seat), np.int64(target),
+                                                 np.int64(left), np.int64(live), context)
+            if answer < 0:
+                continue
+            settled["leader's side" if kernel.maxside[seat] == 1 else "other side"] += 1
+            assert answer == int(truth >= target * unit), (position, target)
+            for _ in range(2):
+                other = _redeal(kernel, position, int(used) | scoring, rng)
+                assert answer == int(minimax(other, side, "points") >= target * unit), other
+    assert all(settled.values()), settled

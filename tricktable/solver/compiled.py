@@ -29,6 +29,7 @@ from tricktable.solver.canonical import BudgetExceeded, Unsupported, tables
 
 OBJECTIVES = ("tricks", "points")
 TABLE_BITS = 18  # transposition-table slots: 2**18 (at most 30 MiB, touched lazily)
+POINTS_TABLE_BITS = 20  # a partition search for card points: 2**20 rows (Rook: 120 MiB)
 SMALLEST_TABLE_BITS = 10
 DEFAULT_NODES = 50_000_000
 
@@ -241,15 +242,20 @@ def table_bits_for(cards: int, points: bool, partition: bool) -> int:
     nor touches tens of megabytes (with its table's allocation, a 4-card Rook solve took
     1.6 ms with the largest table and 0.27 ms with this one, the same nodes); a search
     for card points by partition keeps more rows, and so does a search on exact hands
-    (its table keeps one position a slot): with fewer, they search far more nodes.
+    (its table keeps one position a slot): with fewer, they search far more nodes. At
+    12 cards a hand a Rook search for points searched 1x to 10x the nodes with 2**18
+    rows that it searched with 2**20, so that one may grow to :data:`POINTS_TABLE_BITS`.
 
     >>> [table_bits_for(13, False, True), table_bits_for(4, False, True)]
     [18, 10]
-    >>> [table_bits_for(8, True, True), table_bits_for(6, False, False)]
-    [17, 13]
+    >>> [table_bits_for(8, True, True), table_bits_for(13, True, True)]
+    [17, 20]
+    >>> table_bits_for(6, False, False)
+    13
     """
     extra = (9 if points else 5) if partition else 7
-    return max(SMALLEST_TABLE_BITS, min(TABLE_BITS, cards + extra))
+    most = POINTS_TABLE_BITS if points and partition else TABLE_BITS
+    return max(SMALLEST_TABLE_BITS, min(most, cards + extra))
 
 
 def size_of(spec: PlaySpec) -> int:

@@ -302,16 +302,22 @@ def close_trick(leader: int, win_pos: int, hands: np.ndarray, trick: np.ndarray,
     return winner, gain, taken
 
 
+@kernel(I(I, A1), inline=True)
+def bonus_at(mine: int, params: np.ndarray) -> int:
+    """The most-tricks bonus the side searched for gets with ``mine`` tricks of the hand
+    (it never falls as that side takes more)."""
+    bonus = params[MOST_BONUS]
+    if not params[POINTS] or bonus == 0:
+        return ZERO
+    bonus_tricks = mine if params[BONUS_MAX] else params[HAND_TRICKS] - mine
+    to_bonus_side = 2 * bonus_tricks >= params[HAND_TRICKS]
+    return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else ZERO
+
+
 @kernel(I(A1, A1), inline=True)
 def terminal(state: np.ndarray, params: np.ndarray) -> int:
     """What the hand's end adds for the side searched for: the most-tricks bonus."""
-    bonus = params[MOST_BONUS]
-    if not params[POINTS] or bonus == 0:
-        return 0
-    mine = state[MY_TRICKS]
-    bonus_tricks = mine if params[BONUS_MAX] else params[HAND_TRICKS] - mine
-    to_bonus_side = 2 * bonus_tricks >= params[HAND_TRICKS]
-    return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else 0
+    return bonus_at(state[MY_TRICKS], params)
 
 
 @kernel(I(I, I, A1, A1), inline=True)

@@ -6,7 +6,8 @@ At a trick's start, :func:`quick` counts the leader's top cards it can cash at o
 hand's trumps above every opposing one; in a trick in progress, :func:`trick_taker`
 names the side sure to take it. Each also returns the cards its count rested on,
 for the partition search (:mod:`~tricktable.solver.dd_tricks`), and
-:func:`sure_tricks` combines them into the answer to a probe's target.
+:func:`sure_tricks` combines them into the answer to a probe's target;
+:func:`sure_points` does the same for card points (the points of the top cards cashed).
 
 >>> import numpy as np
 >>> settled(np.int64(1), np.int64(3), np.int64(5), np.int64(3))  # three sure: target met
@@ -25,11 +26,16 @@ from tricktable.solver.dd import (
     CLASSES,
     DUTY,
     FOLLOW,
+    LAST_BONUS,
+    LIVE_POINTS,
+    MY_TRICKS,
+    NONE,
     ONE,
     PLAYERS,
     TRUMP,
     ZERO,
     I,
+    bonus_at,
     card_key,
     highest,
     lowest,
@@ -353,3 +359,91 @@ def sure_tricks(seat: int, target: int, left: int, live: int,
     return answer, used
 
 
+@kernel(I(I, I, A1), inline=True)
+def least_points(hand: int, count: int, points: np.ndarray) -> int:
+    """The fewest points ``count`` cards of ``hand`` can hold."""
+    total = ZERO
+    rest = hand
+    for _ in range(count):
+        pick = NONE
+        rest_scan = rest
+        while rest_scan:
+            card = lowest(rest_scan)
+            rest_scan &= rest_scan - 1
+            if pick < 0 or points[card] < points[pick]:
+                pick = card
+                if points[card] == 0:
+                    break
+        if pick < 0:
+            break
+        rest ^= ONE << pick
+        total += points[pick]
+    return total
+
+
+@kernel(UniTuple(I, 3)(I, I, A1, A1, A1, A1, A1, A1))
+def cashed(leader: int, live: int, hands: np.ndarray, params: np.ndarray,
+           maxside: np.ndarray, trumps: np.ndarray, class_masks: np.ndarray,
+           points: np.ndarray) -> tuple[int, int, int]:
+    """The leader's top cards in a row that it cashes at once, each winning its trick (as
+    :func:`quick` counts them, without its extras): how many, the fewest points those
+    tricks hold (the cashed cards', and the least every other hand can play to them) and
+    the relevant cards (the cashed cards: the top of each class they are in; the rest
+    rests on the hands' lengths and who holds each card that scores, the table's key)."""
+    players = params[PLAYERS]
+    duty = params[DUTY]
+    lead_hand = hands[leader]
+    mine = maxside[leader]
+    trump = trumps[0]
+    count = ZERO
+    taken = ZERO
+    used = ZERO
+    for k in range(params[CLASSES]):
+        cls = class_masks[k]
+        if lead_hand & cls == 0:
+            continue
+        top, _ = top_run(lead_hand, live & cls)
+        if top and cls & trump == 0:
+            for seat in range(players):
+                if seat == leader or not hands[seat] & trump:
+                    continue
+                if maxside[seat] != mine or duty & TRUMP:
+                    top = min(top, popcount(hands[seat] & cls))
+        if top == 0:
+            continue
+        cards = top_of(cls, live, top)
+        count += top
+        used |= cards
+        rest = cards & live
+        while rest:
+            card = lowest(rest)
+            rest ^= ONE << card
+            taken += points[card]
+    if count:  # every card played to those tricks is the leader side's
+        for seat in range(players):
+            if seat != leader:
+                taken += least_points(hands[seat], count, points)
+    return count, taken, used
+
+
+@kernel(UniTuple(I, 2)(I, I, I, I, A1))
+def sure_points(seat: int, target: int, left: int, live: int,
+                context: np.ndarray) -> tuple[int, int]:
+    """The answer a bound on card points settles at a trick start, ``seat`` to lead (its
+    side takes at least the points of the top cards it cashes, and the tricks they win
+    count toward the most-tricks bonus), and its relevant cards; -1: none does. Only
+    where every seat must follow."""
+    hands, _, state, params, maxside, _, _, trumps, points = play_views(context)
+    if not params[DUTY] & FOLLOW:
+        return -ONE, ZERO
+    class_masks = vector(context, CLASS_MASKS_AT)
+    count, taken, used = cashed(seat, live, hands, params, maxside, trumps, class_masks,
+                                points)
+    mine = state[MY_TRICKS]
+    if maxside[seat] == 1:
+        if taken + bonus_at(mine + count, params) >= target:
+            return ONE, used
+    elif state[LIVE_POINTS] + params[LAST_BONUS] + bonus_at(mine + left - count, params) \
+            - taken < target:
+        return ZERO, used
+    return -ONE, ZERO

@@ -32,8 +32,9 @@ Where the relevant cards come from:
 
 A move searched without a cut that lies below every relevant card of its class
 stands for the mover's other cards below them (DDS's "winning ranks" move
-pruning): those are left out, and searched after all if a later move makes a card
-at or below them relevant.
+pruning; for card points, a card of no points for those of no points): those are
+left out, and searched after all if a later move makes a card at or below them
+relevant.
 
 The table lives in :mod:`~tricktable.solver.dd_table`, the sure-trick bounds in
 :mod:`~tricktable.solver.dd_bounds`.
@@ -102,7 +103,7 @@ from tricktable.solver.dd import (
     terminal,
     vector,
 )
-from tricktable.solver.dd_bounds import sure_tricks, trick_taker
+from tricktable.solver.dd_bounds import sure_points, sure_tricks, trick_taker
 from tricktable.solver.dd_moves import generate
 from tricktable.solver.dd_table import (
     BEST,
@@ -138,6 +139,19 @@ def trick_rule(win_pos: int, trick: np.ndarray, class_of: np.ndarray,
         if j != win_pos and (cls >> trick[j]) & 1:
             return cls & ~((ONE << card) - 1)
     return ZERO
+
+
+@kernel(I(I, A1), inline=True)
+def scoreless(cards: int, points: np.ndarray) -> int:
+    """The ``cards`` that score no points."""
+    result = cards
+    rest = cards
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        if points[card]:
+            result ^= ONE << card
+    return result
 
 
 @kernel(I(I, I, I, I, A1, A1))
@@ -201,8 +215,8 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
     in progress counted), else 0; ``rel[depth]``: the relevant cards.
 
     ``target`` counts tricks, or card points with the spec's bonuses where the params
-    say so; then the sure-trick bounds are not used, and the table's key also names the
-    owner of every card that scores points (:func:`point_owners`).
+    say so; then the bound is on points (:func:`sure_points`), and the table's key also
+    names the owner of every card that scores points (:func:`point_owners`).
     """
     hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     class_masks = vector(context, CLASS_MASKS_AT)
@@ -334,8 +348,11 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
                 best_hint = tt[r, BEST]
             before = r
             r = next_row(links[r])
-        if not bounds_first and not is_points:
-            answer, used = sure_tricks(seat, target, left, live, context)
+        if not bounds_first:
+            if is_points:
+                answer, used = sure_points(seat, target, left, live, context)
+            else:
+                answer, used = sure_tricks(seat, target, left, live, context)
             if answer >= 0:
                 rel[depth] = used
                 return answer
@@ -403,12 +420,15 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             break
         found |= child
         cls = class_masks[class_of[card]]
-        if searched_low & cls == 0 and not is_points:  # (cards differ in points)
+        if searched_low & cls == 0 and (not is_points or points[card] == 0):
             relevant = found & seen & cls
             low = lowest(relevant) if relevant else highest(cls) + 1
             if card < low:  # irrelevant: so is every lower card of its class, as its stand-in
                 searched_low |= bit
-                skippable |= cls & ((ONE << low) - 1)
+                below = cls & ((ONE << low) - 1)
+                if is_points:  # (only cards of no points stand for one another)
+                    below = scoreless(below, points)
+                skippable |= below
     if best_card < 0:  # every move searched: cover the cards left out as equivalent
         found = cover_runs(found, seat, ntrick, lead, win_key, hands, trick, live, params,
                            follows, rank, trumps, class_masks)
