@@ -7,6 +7,7 @@ brute force, and on Rook deals mapped to bridge it must count DDS's tricks.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -14,11 +15,12 @@ import pytest
 
 import tricktable
 from tricktable.cards import ROOK, STANDARD
-from tricktable.engine.play import Position, TrickGame
+from tricktable.engine.play import PlaySpec, Position, TrickGame
 from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.games.bidder_cards import NULL
 from tricktable.games.rook import play_spec
 from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, dd_moves, solve
+from tricktable.solver.canonical import Tables
 from tricktable.solver.compiled import (
     ROOK_ENDING,
     SMALLEST_TABLE_BITS,
@@ -244,6 +246,59 @@ SHARED_TABLE_PAIRS = [
     ("G9 B9 B10/G11 B8 B13/G5 G7 B5/G8 G14 B6", "G6 B10 B12/G13 B7 B13/G5 G12 B5/G8 G14 B11", 3),
     ("R9 R1/R6 R10/R5 R7/R8 R14", "R11 R1/R10 R13/R5 R12/R8 R14", 2),
 ]
+
+
+def _twin_pair(rng: random.Random, spec: PlaySpec, tables: Tables,
+               cards: int) -> tuple[Position, Position, bool]:
+    """Two positions of ``cards`` cards a hand whose hands match card for card in relative
+    rank (the same class, place among the live cards of it, and points), so a table keyed
+    on relative ranks might serve both, and whether their twins differ (which live cards
+    of a class rank alike)."""
+    size = len(spec.follows)
+    dealt = rng.sample(range(size), spec.players * cards)
+    owner = {card: i // cards for i, card in enumerate(dealt)}
+    hands, others = [0] * spec.players, [0] * spec.players
+    twins_differ = False
+    for cls in (int(mask) for mask in tables.class_masks):
+        live = sorted(tables.index[c] for c in dealt if (cls >> tables.index[c]) & 1)
+        members = [c for c in range(cls.bit_length()) if (cls >> c) & 1]
+        while True:
+            pick = sorted(rng.sample(members, len(live)))
+            if all(spec.points[tables.order[a]] == spec.points[tables.order[b]]
+                   for a, b in zip(pick, live, strict=True)):
+                break
+        for a, b in zip(pick, live, strict=True):
+            hands[owner[tables.order[b]]] |= 1 << tables.order[b]
+            others[owner[tables.order[b]]] |= 1 << tables.order[a]
+        alike = [[tables.rank_lo[x] == tables.rank_lo[y] for x, y in itertools.pairwise(ids)]
+                 for ids in (live, pick)]
+        twins_differ |= alike[0] != alike[1]
+    leader = rng.randrange(spec.players)
+    played = spec.tricks - cards
+    first, second = (Position(spec, tuple(h), (), (), leader, 0, -1, played, (0, 0), (0, 0))
+                     for h in (hands, others))
+    return first, second, twins_differ
+
+
+@pytest.mark.parametrize("objective", ["tricks", "points"])
+def test_one_table_keeps_apart_positions_whose_twins_differ(objective: str) -> None:
+    """Pinochle's twin cards: the table keys a hand by relative ranks, with which live cards
+    of each class rank alike. Solving one position, then another whose cards match it in
+    relative rank and points, on the same kernel (its table kept), gives the second its
+    minimax value; without the twins in the key, a shared entry gives some of them a wrong
+    value."""
+    rng = random.Random(7)
+    spec = _positions("pinochle", 1, 3)[0].spec  # type: ignore[attr-defined]
+    tables = Kernel(spec, 0, objective).tables
+    differ = 0
+    for _ in range(300):
+        first, second, twins_differ = _twin_pair(rng, spec, tables, 3)
+        differ += twins_differ
+        kernel = Kernel(spec, 0, objective, table_bits=SMALLEST_TABLE_BITS)
+        assert kernel.params[dd.RELATIVE]
+        kernel.solve(first)
+        assert kernel.solve(second).value == minimax(second, 0, objective), (first, second)
+    assert differ > 100
 
 
 @pytest.mark.parametrize(("first", "second", "leader"), SHARED_TABLE_PAIRS)

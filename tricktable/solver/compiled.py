@@ -82,19 +82,25 @@ class Kernel:
         unit = self.unit
         self.points = t.points // unit
         # relative ranks in the exact table: for points, with each class's points in rank
-        # order in the key (4 bits a card, a word a class)
+        # order in the key (4 bits a card, a word a class); where cards have twins, with
+        # which live cards of each class rank alike (a bit a card, in the same word)
         classes = len(t.class_masks)
         largest = max(int(mask).bit_count() for mask in t.class_masks)
-        relative = not calling and t.partition and not t.copies and classes <= 8 and (
-            not points or (
-            classes <= dd.KEY_WORDS - dd.HAND_WORDS - 1 and largest <= 15
+        pattern_bits = (4 if points else 0) + (1 if t.copies else 0)
+        relative = not calling and t.partition and classes <= 8 and (
+            not pattern_bits or (
+            classes <= dd.KEY_WORDS - dd.HAND_WORDS - 1 and largest * pattern_bits <= 60
             and max(self.points) < 16))
         quick = not calling and not points and t.partition and bool(spec.duty & dd.FOLLOW)
+        # bounds on card points from the top cards cashed: every seat follows, one set of
+        # trumps for all (dd_bounds.points_bounds)
+        sure_points = points and not calling and len(set(spec.trumps)) == 1 \
+            and bool(spec.duty & dd.FOLLOW)
         self.params = np.array([
             spec.players, spec.duty, spec.last_bonus // unit, spec.most_tricks_bonus // unit,
             int(spec.bonus_side == side), spec.tricks, int(points), int(relative), int(quick),
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0), int(calling),
-            t.mask(spec.trumps_across()),
+            t.mask(spec.trumps_across()), int(sure_points), int(t.copies),
         ], dtype=np.int64)
         # a seat's calls: the cards it may play with one, and its marker (-1: none)
         self.calls = np.array([t.mask(spec.calls[s]) if calling else 0

@@ -50,7 +50,7 @@ HAND_WORDS = 4
 
 # params: int64 array of the spec's scalars
 PLAYERS, DUTY, LAST_BONUS, MOST_BONUS, BONUS_MAX, HAND_TRICKS, POINTS, RELATIVE, \
-    QUICK, CLASSES, TRICKS_IN_KEY, CALLING, ACROSS = range(13)
+    QUICK, CLASSES, TRICKS_IN_KEY, CALLING, ACROSS, SURE_POINTS, TWINS = range(15)
 # state: int64 array of what changes during the search
 MY_TRICKS, TRICKS_PLAYED, LIVE_POINTS = range(3)
 # a search's context: the slot of each of its arrays (search_context)

@@ -32,6 +32,7 @@ from tricktable.solver.dd import (
     NONE,
     ONE,
     PLAYERS,
+    SURE_POINTS,
     TRUMP,
     ZERO,
     I,
@@ -426,24 +427,35 @@ def cashed(leader: int, live: int, hands: np.ndarray, params: np.ndarray,
     return count, taken, used
 
 
-@kernel(UniTuple(I, 2)(I, I, I, I, A1))
-def sure_points(seat: int, target: int, left: int, live: int,
-                context: np.ndarray) -> tuple[int, int]:
-    """The answer a bound on card points settles at a trick start, ``seat`` to lead (its
-    side takes at least the points of the top cards it cashes, and the tricks they win
-    count toward the most-tricks bonus), and its relevant cards; -1: none does. Only
-    where every seat must follow."""
+@kernel(UniTuple(I, 3)(I, I, I, A1))
+def points_bounds(seat: int, left: int, live: int, context: np.ndarray) -> tuple[int, int, int]:
+    """Bounds on the card points the side searched for takes from a trick's start, ``seat``
+    to lead: a side takes at least the points of the top cards its leader cashes, and the
+    tricks they win count toward the most-tricks bonus; with the relevant cards (the
+    cards cashed). Only where the params allow it (every seat follows, one set of
+    trumps): else ``0`` and every live point."""
     hands, _, state, params, maxside, _, _, trumps, points = play_views(context)
-    if not params[DUTY] & FOLLOW:
-        return -ONE, ZERO
+    mine = state[MY_TRICKS]
+    most = state[LIVE_POINTS] + params[LAST_BONUS]
+    if not params[SURE_POINTS]:
+        return bonus_at(mine, params), most + bonus_at(mine + left, params), ZERO
     class_masks = vector(context, CLASS_MASKS_AT)
     count, taken, used = cashed(seat, live, hands, params, maxside, trumps, class_masks,
                                 points)
-    mine = state[MY_TRICKS]
     if maxside[seat] == 1:
-        if taken + bonus_at(mine + count, params) >= target:
-            return ONE, used
-    elif state[LIVE_POINTS] + params[LAST_BONUS] + bonus_at(mine + left - count, params) \
-            - taken < target:
+        return taken + bonus_at(mine + count, params), most + bonus_at(mine + left, params), \
+            used
+    return bonus_at(mine, params), most + bonus_at(mine + left - count, params) - taken, used
+
+
+@kernel(UniTuple(I, 2)(I, I, I, I, A1))
+def sure_points(seat: int, target: int, left: int, live: int,
+                context: np.ndarray) -> tuple[int, int]:
+    """The answer :func:`points_bounds` settles for a probe's ``target`` at a trick start,
+    and its relevant cards; -1: none."""
+    lower, upper, used = points_bounds(seat, left, live, context)
+    if lower >= target:
+        return ONE, used
+    if upper < target:
         return ZERO, used
     return -ONE, ZERO

@@ -3,9 +3,10 @@ search does not apply (twin cards, a duty to head the trick, each side its own t
 
 At each trick's start the search reads and writes a transposition table of bounds
 keyed on the hands (relative ranks where the spec allows it: positions that differ
-only in which cards were played share an entry) and, for tricks, a quick-tricks
-bound; it stops at a node or time budget. :func:`mtdf` finds the exact value by
-null-window searches, :func:`solve_root` the value of each card.
+only in which cards were played share an entry) and a quick-tricks bound (for card
+points, the points of the top cards cashed); it stops at a node or time budget.
+:func:`mtdf` finds the exact value by null-window searches, :func:`solve_root` the
+value of each card.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from tricktable.solver.dd import (
     ABORT_TIME,
     ABORTED,
     CALLING,
-    CALLS_AT,
     CARD_OF_MOVE,
     CLASS_MASKS_AT,
     CLASSES,
@@ -49,6 +49,7 @@ from tricktable.solver.dd import (
     POINTS,
     POS,
     QUICK,
+    RANK_LO_AT,
     RELATIVE,
     SPEC,
     TRICK_NODES,
@@ -56,6 +57,7 @@ from tricktable.solver.dd import (
     TRICKS_PLAYED,
     TT_BOUNDS_AT,
     TT_KEYS_AT,
+    TWINS,
     WORDS_AT,
     ZERO,
     I,
@@ -74,6 +76,7 @@ from tricktable.solver.dd import (
     undo_call,
     vector,
 )
+from tricktable.solver.dd_bounds import points_bounds
 from tricktable.solver.dd_bounds import quick as quick_tricks
 from tricktable.solver.dd_moves import generate
 from tricktable.solver.kernel_cache import kernel
@@ -130,6 +133,7 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
     """Fail-soft alpha-beta: what the side searched for takes from this node on."""
     hands, tricks, state, params, maxside, follows, rank, trumps, points = play_views(context)
     class_masks = vector(context, CLASS_MASKS_AT)
+    rank_lo = vector(context, RANK_LO_AT)
     tt_keys = matrix(context, TT_KEYS_AT)
     tt_bounds = matrix(context, TT_BOUNDS_AT)
     history = matrix(context, HISTORY_AT)
@@ -188,21 +192,24 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
         for s in range(players, HAND_WORDS):
             key_words[s] = 0
         key_words[HAND_WORDS] = extra
-        if calling:  # who may still call (the spare words: each seat's trumps, below)
-            calls = vector(context, CALLS_AT)
-            for s in range(players):
-                if calls[s]:
-                    extra |= ONE << (40 + s)
         for k in range(KEY_WORDS - HAND_WORDS - 1):
-            # relative ranks for points: each class's points in rank order (4 bits a card);
-            # with calls (never relative), the trumps of each seat
+            # relative ranks: each class's points in rank order (4 bits a card) and where
+            # cards have twins, whether each live card ranks with the one below (a bit);
+            # with calls (never relative), the trumps of each seat (they and the hands
+            # settle who may still call: a call changes its side's trumps, a marker
+            # played plain leaves its hand)
             pattern = trumps[k] if params[CALLING] and k < players else 0
-            if is_points and params[RELATIVE] and k < params[CLASSES]:
+            if params[RELATIVE] and k < params[CLASSES] and (is_points or params[TWINS]):
                 rest = live & class_masks[k]
+                below = NONE
                 while rest:
                     card = lowest(rest)
                     rest ^= ONE << card
-                    pattern = (pattern << 4) | points[card]
+                    if is_points:
+                        pattern = (pattern << 4) | points[card]
+                    if params[TWINS]:
+                        pattern = (pattern << 1) | (ONE if below >= rank_lo[card] else ZERO)
+                    below = card
             key_words[HAND_WORDS + 1 + k] = pattern
         slot = table_slot(key_words, tt_keys.shape[0] - 1)
         same = tt_bounds[slot, 3] == 1
@@ -224,6 +231,10 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
                     lower = quick
             elif left - quick < upper:
                 upper = left - quick
+        elif is_points:
+            sure, most, _ = points_bounds(seat, left, live, context)
+            lower = max(lower, sure)
+            upper = min(upper, most)
         if lower >= beta or lower >= upper:
             return lower
         if upper <= alpha:
