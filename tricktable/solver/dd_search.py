@@ -314,18 +314,23 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
 def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: int,
          floor: int, ceiling: int, context: np.ndarray) -> int:
     """The exact value in ``[floor, ceiling]`` by null-window searches: from ``guess`` for
-    tricks (MTD(f)), by halving the range for points."""
+    tricks (MTD(f)), for points by a first search at ``guess`` and then halving the
+    range."""
     params = vector(context, PARAMS_AT)
     counters = vector(context, COUNTERS_AT)
     lower = floor
     upper = ceiling
     value = min(max(guess, floor), ceiling)
+    first = True
     while lower < upper:
-        if params[POINTS]:  # a wide range: halve it
+        if params[POINTS] and first:
+            target = min(max(value, lower + 1), upper)
+        elif params[POINTS]:  # a wide range: halve it
             target = (lower + upper + 1) // 2
         else:  # a few tricks: step from the guess
             target = value + 1 if value == lower else value
         value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, context)
+        first = False
         if counters[ABORTED]:
             return 0
         if value < target:
@@ -347,10 +352,16 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
     counters = vector(context, COUNTERS_AT)
     out_cards = vector(context, OUT_CARDS_AT)
     out_values = vector(context, OUT_VALUES_AT)
-    if not each:
-        out_values[0] = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, floor, ceiling,
-                             context)
+    best = mtdf(guess, ZERO, seat, ntrick, win_pos, win_key, floor, ceiling, context)
+    if not each or counters[ABORTED]:
+        out_values[0] = best
         return 1
+    # each card: no better than the best for the mover, so one probe shows a card as good
+    if maxside[seat] == 1:
+        ceiling = best
+    else:
+        floor = best
+    guess = best
     players = params[PLAYERS]
     trick = tricks[state[TRICKS_PLAYED]]
     lead = trick[0] if ntrick > 0 else -1
@@ -382,5 +393,4 @@ def solve_root(each: bool, guess: int, seat: int, ntrick: int, win_pos: int, win
         if counters[ABORTED]:
             return 0
         out_values[i] = value
-        guess = value
     return n
