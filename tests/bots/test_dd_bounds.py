@@ -318,3 +318,24 @@ def test_sure_points_never_cut_a_true_value() -> None:
                 other = _redeal(kernel, position, int(used) | scoring, rng)
                 assert answer == int(minimax(other, side, "points") >= target * unit), other
     assert all(settled.values()), settled
+
+
+@pytest.mark.parametrize("hand_tricks", [10, 12, 13, 14])
+@pytest.mark.parametrize("bonus_side", [0, 1])
+def test_the_table_keys_the_most_tricks_bonus_by_the_tricks_still_needed(
+        hand_tricks: int, bonus_side: int) -> None:
+    """Two positions whose tricks so far differ share table entries where the key's count
+    of tricks still needed for the bonus is the same: so from ``left`` tricks, taking
+    ``x`` more wins the bonus exactly where ``x`` reaches that count."""
+    from tricktable.solver import dd
+
+    params = np.zeros(15, dtype=np.int64)
+    params[dd.POINTS], params[dd.MOST_BONUS] = 1, 20
+    params[dd.BONUS_MAX], params[dd.HAND_TRICKS] = bonus_side, hand_tricks
+    for left in range(hand_tricks + 1):
+        for mine in range(hand_tricks - left + 1):
+            need = dd.bonus_need(np.int64(mine), np.int64(left), params)
+            assert 0 <= need <= left + 1
+            for more in range(left + 1):
+                wins = dd.bonus_at(np.int64(mine + more), params) > 0
+                assert wins == (more >= need), (left, mine, more)

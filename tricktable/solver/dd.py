@@ -314,6 +314,22 @@ def bonus_at(mine: int, params: np.ndarray) -> int:
     return bonus if to_bonus_side == (params[BONUS_MAX] == 1) else ZERO
 
 
+@kernel(I(I, I, A1), inline=True)
+def bonus_need(mine: int, left: int, params: np.ndarray) -> int:
+    """What the table keys for the most-tricks bonus: how many of the ``left`` tricks the
+    side searched for still needs for it, from 0 (it has it) to ``left + 1`` (out of
+    reach); positions alike in this take alike from here on, whatever their tricks so far.
+
+    >>> params = np.zeros(15, dtype=np.int64)
+    >>> params[POINTS], params[MOST_BONUS], params[BONUS_MAX], params[HAND_TRICKS] = 1, 20, 1, 14
+    >>> [int(bonus_need(np.int64(m), np.int64(5), params)) for m in (0, 1, 2, 5, 7, 9)]
+    [6, 6, 5, 2, 0, 0]
+    """
+    tricks = params[HAND_TRICKS]
+    threshold = (tricks + 1) // 2 if params[BONUS_MAX] else tricks // 2 + 1
+    return min(max(threshold - mine, ZERO), left + 1)
+
+
 @kernel(I(A1, A1), inline=True)
 def terminal(state: np.ndarray, params: np.ndarray) -> int:
     """What the hand's end adds for the side searched for: the most-tricks bonus."""

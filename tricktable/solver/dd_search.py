@@ -62,6 +62,7 @@ from tricktable.solver.dd import (
     ZERO,
     I,
     advance,
+    bonus_need,
     calls_open,
     card_key,
     close_trick,
@@ -178,7 +179,7 @@ def search(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, alpha
             live |= hands[s]
         extra = seat
         if params[TRICKS_IN_KEY]:
-            extra |= state[MY_TRICKS] << 3
+            extra |= bonus_need(state[MY_TRICKS], left, params) << 3
         if params[RELATIVE]:
             for s in range(players):
                 key_words[s] = compact(hands[s], live)

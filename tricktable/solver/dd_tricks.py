@@ -92,6 +92,7 @@ from tricktable.solver.dd import (
     ZERO,
     I,
     advance,
+    bonus_need,
     close_trick,
     highest,
     legal,
@@ -315,7 +316,7 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
             for k in range(classes):
                 patterns[depth, k] = point_pattern(class_masks[k], live, points)
             if params[MOST_BONUS]:
-                key_high |= state[MY_TRICKS] << 58
+                key_high |= bonus_need(state[MY_TRICKS], left, params) << 58
         stored = True
         for w in range(owner_words(classes)):
             own[depth, w] = ZERO
