@@ -17,7 +17,9 @@ the per-position ratios and each one's median nodes: all the kernel's, and those
 a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game
 part: card points and score of random positions of a whole hand (13 cards each in Rook,
 the 12 of a Pinochle hand), or of ``--game-cards`` cards a hand, through
-:func:`tricktable.solver.solve`. CPU times are this
+:func:`tricktable.solver.solve` (every card's value): the median CPU time and nodes of
+those solved within the budget, and each position's time in turn (the same positions
+in every run, so two trees' runs compare position by position). CPU times are this
 process's (``time.process_time``); the machine's load average is printed with them.
 """
 
@@ -146,6 +148,8 @@ def game_objective(name: str, objective: str, count: int, budget: float,
     """Solve ``count`` positions of ``name`` for ``objective``, at most ``most_cards`` cards
     a hand (a whole hand by default)."""
     times: list[float] = []
+    nodes: list[int] = []
+    each: list[float | None] = []  # every position's CPU ms in turn (None: over budget)
     methods: set[str] = set()
     exceeded = 0
     refused = ""
@@ -162,15 +166,19 @@ def game_objective(name: str, objective: str, count: int, budget: float,
             solution = solve(game, objective, max_seconds=budget)
         except BudgetExceeded:
             exceeded += 1
+            each.append(None)
             continue
         except SolveError as error:
             refused = str(error)
             break
         times.append(time.process_time() - start)
+        each.append(1000 * times[-1])
+        nodes.append(solution.nodes)
         methods.add(solution.method)
     return {"game": name, "objective": objective, "cards": cards, "positions": len(times),
             "over_budget": exceeded, "median_ms": 1000 * statistics.median(times) if times
-            else None, "method": ",".join(sorted(methods)), "refused": refused}
+            else None, "median_nodes": statistics.median(nodes) if nodes else None,
+            "each_ms": each, "method": ",".join(sorted(methods)), "refused": refused}
 
 
 def main() -> None:
@@ -227,10 +235,13 @@ def main() -> None:
             print(f"{row['size']} cards, trick starts in all: kernel "
                   f"{sum(row['trick_nodes_each']):,}, DDS {sum(row['dds_nodes_each']):,}")
     for row in report["games"]:
-        median = "-" if row["median_ms"] is None else f"{row['median_ms']:.1f} ms"
+        median = "-" if row["median_ms"] is None else \
+            f"{row['median_ms']:.1f} ms, {row['median_nodes']:,.0f} nodes"
         print(f"{row['game']} {row['objective']} at {row['cards']} cards: median {median} over "
               f"{row['positions']} ({row['over_budget']} over budget; {row['method']})"
               + (f"; refused: {row['refused']}" if row["refused"] else ""))
+        print("  each position (ms, - over budget): " + " ".join(
+            "-" if ms is None else f"{ms:.0f}" for ms in row["each_ms"]))
 
 
 if __name__ == "__main__":
