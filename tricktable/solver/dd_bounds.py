@@ -121,6 +121,22 @@ def outlasted(leader: int, cls: int, top: int, hands: np.ndarray, players: int,
     return True
 
 
+@kernel(I(I, I, I, A1, A1, A1, I), inline=True)
+def cashable(leader: int, cls: int, live: int, hands: np.ndarray, params: np.ndarray,
+             maxside: np.ndarray, trump: int) -> int:
+    """How many top cards of class ``cls`` the leader cashes at once: its top live cards in
+    a row, each winning while every opponent who could trump it (and a partner who
+    would have to) still holds a card of the class."""
+    top, _ = top_run(hands[leader], live & cls)
+    if top and cls & trump == 0:
+        for seat in range(params[PLAYERS]):
+            if seat == leader or not hands[seat] & trump:
+                continue
+            if maxside[seat] != maxside[leader] or params[DUTY] & TRUMP:
+                top = min(top, popcount(hands[seat] & cls))
+    return top
+
+
 @kernel(UniTuple(I, 2)(I, I, A1, A1, A1, A1, A1))
 def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside: np.ndarray,
           trumps: np.ndarray, class_masks: np.ndarray) -> tuple[int, int]:
@@ -136,7 +152,6 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
     players = params[PLAYERS]
     duty = params[DUTY]
     lead_hand = hands[leader]
-    mine = maxside[leader]
     trump = trumps[0]
     live = ZERO
     for seat in range(players):
@@ -149,17 +164,7 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
         cls = class_masks[k]
         if lead_hand & cls == 0:
             continue
-        top, low = top_run(lead_hand, live & cls)
-        if top == 0:
-            continue
-        if cls & trump == 0:
-            for seat in range(players):
-                if seat == leader or not hands[seat] & trump:
-                    continue
-                if maxside[seat] != mine or duty & TRUMP:
-                    held = popcount(hands[seat] & cls)
-                    if held < top:
-                        top = held
+        top = cashable(leader, cls, live, hands, params, maxside, trump)
         if top == 0:
             continue
         take = min(top, need - total)
@@ -170,11 +175,7 @@ def quick(leader: int, need: int, hands: np.ndarray, params: np.ndarray, maxside
             used |= top_of(cls, live, top)
             total += min(length, need - total)
             continue
-        rest = live & cls
-        for _ in range(take):
-            low = highest(rest)
-            rest ^= ONE << low
-        used |= cls & ~((ONE << low) - 1)
+        used |= top_of(cls, live, take)
         total += take
     if total < need and trump and duty & FOLLOW:
         drawn, drawn_used = drawing_trumps(leader, need, hands, params, trump, class_masks,
@@ -392,9 +393,7 @@ def cashed(leader: int, live: int, hands: np.ndarray, params: np.ndarray,
     the relevant cards (the cashed cards: the top of each class they are in; the rest
     rests on the hands' lengths and who holds each card that scores, the table's key)."""
     players = params[PLAYERS]
-    duty = params[DUTY]
     lead_hand = hands[leader]
-    mine = maxside[leader]
     trump = trumps[0]
     count = ZERO
     taken = ZERO
@@ -403,13 +402,7 @@ def cashed(leader: int, live: int, hands: np.ndarray, params: np.ndarray,
         cls = class_masks[k]
         if lead_hand & cls == 0:
             continue
-        top, _ = top_run(lead_hand, live & cls)
-        if top and cls & trump == 0:
-            for seat in range(players):
-                if seat == leader or not hands[seat] & trump:
-                    continue
-                if maxside[seat] != mine or duty & TRUMP:
-                    top = min(top, popcount(hands[seat] & cls))
+        top = cashable(leader, cls, live, hands, params, maxside, trump)
         if top == 0:
             continue
         cards = top_of(cls, live, top)
