@@ -393,16 +393,12 @@ def cashed(leader: int, live: int, hands: np.ndarray, params: np.ndarray,
     the relevant cards (the cashed cards: the top of each class they are in; the rest
     rests on the hands' lengths and who holds each card that scores, the table's key)."""
     players = params[PLAYERS]
-    lead_hand = hands[leader]
-    trump = trumps[0]
     count = ZERO
     taken = ZERO
     used = ZERO
     for k in range(params[CLASSES]):
         cls = class_masks[k]
-        if lead_hand & cls == 0:
-            continue
-        top = cashable(leader, cls, live, hands, params, maxside, trump)
+        top = cashable(leader, cls, live, hands, params, maxside, trumps[0])  # 0: none held
         if top == 0:
             continue
         cards = top_of(cls, live, top)
