@@ -23,7 +23,7 @@ from tricktable.cards import ROOK
 from tricktable.engine.play import PlaySpec, Position, TrickGame
 from tricktable.engine.state import Phase
 from tricktable.games.rook import play_spec
-from tricktable.solver import dd_bounds, dd_tricks
+from tricktable.solver import dd, dd_bounds, dd_tricks
 from tricktable.solver.compiled import Kernel
 from tricktable.solver.reference import minimax
 
@@ -264,8 +264,6 @@ def test_quick_tricks_count_a_long_class_once_the_opponents_run_out() -> None:
 def _points_context(kernel: Kernel, position: Position) -> tuple[np.ndarray, list[np.ndarray]]:
     """The arrays :func:`~tricktable.solver.dd_bounds.sure_points` reads, for ``position``
     at a trick's start (the context, and the arrays it names: keep them alive)."""
-    from tricktable.solver import dd
-
     t, spec = kernel.tables, kernel.spec
     hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
     live_points = sum(spec.points[c] for hand in position.hands
@@ -327,9 +325,7 @@ def test_the_table_keys_the_most_tricks_bonus_by_the_tricks_still_needed(
     """Two positions whose tricks so far differ share table entries where the key's count
     of tricks still needed for the bonus is the same: so from ``left`` tricks, taking
     ``x`` more wins the bonus exactly where ``x`` reaches that count."""
-    from tricktable.solver import dd
-
-    params = np.zeros(15, dtype=np.int64)
+    params = np.zeros(dd.TWINS + 1, dtype=np.int64)  # every param
     params[dd.POINTS], params[dd.MOST_BONUS] = 1, 20
     params[dd.BONUS_MAX], params[dd.HAND_TRICKS] = bonus_side, hand_tricks
     for left in range(hand_tricks + 1):
