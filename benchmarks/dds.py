@@ -17,7 +17,8 @@ the per-position ratios and each one's median nodes: all the kernel's, and those
 a trick's start beside DDS's own count (DDS counts a node as each trick it starts). Game
 part: card points and score of random positions of a whole hand (13 cards each in Rook,
 the 12 of a Pinochle hand), or of ``--game-cards`` cards a hand, through
-:func:`tricktable.solver.solve` (every card's value): the median CPU time and nodes of
+:func:`tricktable.solver.solve` (every card's value; with ``--value-only`` the value
+alone, ``actions=False``): the median CPU time and nodes of
 those solved within the budget, and each position's time in turn (the same positions
 in every run, so two trees' runs compare position by position). CPU times are this
 process's (``time.process_time``); the machine's load average is printed with them.
@@ -144,9 +145,10 @@ def game_position(name: str, seed: int, cards: int = 13) -> GameState | None:
 
 
 def game_objective(name: str, objective: str, count: int, budget: float,
-                   most_cards: int = 13) -> dict[str, Any]:
+                   most_cards: int = 13, value_only: bool = False) -> dict[str, Any]:
     """Solve ``count`` positions of ``name`` for ``objective``, at most ``most_cards`` cards
-    a hand (a whole hand by default)."""
+    a hand (a whole hand by default); with ``value_only`` the value alone (no action
+    valued)."""
     times: list[float] = []
     nodes: list[int] = []
     each: list[float | None] = []  # every position's CPU ms in turn (None: over budget)
@@ -163,7 +165,7 @@ def game_objective(name: str, objective: str, count: int, budget: float,
         cards = max(h.bit_count() for h in game.hands)  # type: ignore[attr-defined]
         start = time.process_time()
         try:
-            solution = solve(game, objective, max_seconds=budget)
+            solution = solve(game, objective, max_seconds=budget, actions=not value_only)
         except BudgetExceeded:
             exceeded += 1
             each.append(None)
@@ -207,7 +209,8 @@ def main() -> None:
     report["bridge"] = [bridge_size(size, args.positions or DEFAULT_POSITIONS.get(size, 5),
                                     args.budget, args.rounds, args.value_only)
                         for size in args.sizes]
-    report["games"] = [game_objective(name, objective, args.game_positions, args.budget, cards)
+    report["games"] = [game_objective(name, objective, args.game_positions, args.budget, cards,
+                                      args.value_only)
                        for cards in args.game_cards for name in args.games
                        for objective in ("points", "score")]
     report["load_after"] = os.getloadavg()

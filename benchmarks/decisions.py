@@ -1,7 +1,8 @@
 """The strong bot's decision time: wall clock and CPU, and how often the cap cuts a search.
 
 Run: ``python benchmarks/decisions.py --game rook --hands 3 --level strong``
-(bots of that level in every seat play whole hands; ``--json`` for one
+(bots of that level, as played in that game, in every seat play whole hands; a
+variant with other limits as ``strong:playout_tricks=8``; ``--json`` for one
 document); with ``--hints``, the hints' search
 (:func:`tricktable.bots.hints.hint_limits`) is timed instead, at every decision
 with a choice in hands the heuristic plays. Each level searches a fixed number
@@ -19,11 +20,13 @@ import resource
 import time
 from typing import Any
 
+from strength import limits as variant  # (run as a script: benchmarks/ on the path)
+
 import tricktable
 from tricktable.arena import percentile
 from tricktable.bots import decide, make_bot
 from tricktable.bots.hints import hint_limits
-from tricktable.bots.strong import LEVELS, StrongBot
+from tricktable.bots.strong import StrongBot
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -32,12 +35,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--level", default="strong", choices=sorted(LEVELS))
+    parser.add_argument("--level", default="strong",
+                        help="strong, expert, or a variant: LEVEL:field=value,...")
     parser.add_argument("--hints", action="store_true",
                         help="time the hints' search at each choice of heuristic play")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    limits = hint_limits() if args.hints else LEVELS[args.level]
+    limits = hint_limits() if args.hints else variant(args.level, args.game)
     cuts = 0
     wall: list[float] = []
     cpu: list[float] = []

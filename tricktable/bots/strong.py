@@ -77,6 +77,10 @@ class SearchLimits:
     # values every action once at most this many tricks are left, within this many nodes
     exact_tricks: int = 6
     exact_nodes: int = 300_000
+    # a play-out (there, compiled_score) is solved for its value alone, within exact_nodes,
+    # once at most this many tricks are left: a search several times smaller than one
+    # that values every action
+    playout_tricks: int = 6
     # where the seat can place every card still to be played (one world: Sixty-Six once its
     # stock is drawn), one exact solve values every action; through the rules (where no
     # compiled search takes it) within this many positions (each about 60 microseconds;
@@ -274,7 +278,7 @@ class StrongBot:
                 if compiled_score(game) else None
             return (Solver(game, seat).value(game) if solved is None else solved), took
         bots = [_heuristic(self.game, seed + s) for s in range(game.players)]
-        exact = self.limits.exact_tricks * game.players
+        exact = self.limits.playout_tricks * game.players
         # the trick the decision's card went to is played out first (its share is reported)
         settled = action.kind not in CARD_KINDS
         while len(game.results) == hand and not game.is_over:
@@ -456,24 +460,25 @@ def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:
 _KERNEL_LOAD = [0.0]  # CPU seconds this process spent on its first compiled solve (the load)
 
 
-def _solve(game: GameState, nodes: int) -> Solution:
-    """``solve(game, "score")`` within ``nodes``; the first compiled solve's CPU time (the
-    kernel's one-off load, 3-8 s) is kept in ``_KERNEL_LOAD`` so the safety net leaves it
-    out (a solve through the rules loads nothing)."""
+def _solve(game: GameState, nodes: int, actions: bool = True) -> Solution:
+    """``solve(game, "score")`` within ``nodes`` (``actions`` False: the value alone); the
+    first compiled solve's CPU time (the kernel's one-off load, 3-8 s) is kept in
+    ``_KERNEL_LOAD`` so the safety net leaves it out (a solve through the rules loads
+    nothing)."""
     if _KERNEL_LOAD[0] or not compiles(game, "score"):
-        return solve(game, "score", max_nodes=nodes)
+        return solve(game, "score", max_nodes=nodes, actions=actions)
     started = time.thread_time()
     try:
-        return solve(game, "score", max_nodes=nodes)
+        return solve(game, "score", max_nodes=nodes, actions=actions)
     finally:
         _KERNEL_LOAD[0] = max(time.thread_time() - started, 1e-9)
 
 
 def exact_value(game: GameState, seat: int, nodes: int) -> float | None:
     """The exact value of ``game`` for ``seat``'s side (two sides, compiled kernel), or
-    None past ``nodes`` positions."""
+    None past ``nodes`` positions (the value alone is searched: no action is valued)."""
     try:
-        value = _solve(game, nodes).value
+        value = _solve(game, nodes, actions=False).value
     except BudgetExceeded:
         return None
     return value if game.side_of(game.to_move or 0) == game.side_of(seat) else -value

@@ -66,8 +66,13 @@ class Solution:
 
 
 def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES,
-          max_seconds: float | None = None) -> Solution:
+          max_seconds: float | None = None, actions: bool = True) -> Solution:
     """Solve ``game``'s hand from its current position for the side to move.
+
+    ``actions`` False asks for the value alone: on the compiled kernel no action is
+    valued (``Solution.actions`` is empty), a search several times smaller for card
+    points (each card's own value costs a refutation near it); elsewhere the actions
+    come anyway.
 
     Raises :class:`BudgetExceeded` when the search would pass ``max_nodes``
     positions or ``max_seconds``, and :class:`SolveError` where ``objective``
@@ -94,7 +99,7 @@ def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES
         from tricktable.solver.canonical import Unsupported
 
         try:
-            return _compiled(game, position, objective, max_nodes, max_seconds)
+            return _compiled(game, position, objective, max_nodes, max_seconds, actions)
         except Unsupported as why:
             reason = str(why)
     if objective == "score":
@@ -145,7 +150,7 @@ def _plain_position(game: GameState) -> Position | None:
 
 
 def _compiled(game: GameState, position: Position, objective: str, max_nodes: int,
-              max_seconds: float | None) -> Solution:
+              max_seconds: float | None, each: bool = True) -> Solution:
     from tricktable.solver import canonical, compiled
 
     spec = position.spec
@@ -198,10 +203,12 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
     kernel = compiled.Kernel(spec, counted, basis,
                              cards=max(hand.bit_count() for hand in position.hands))
     try:
-        result = kernel.solve(position, each=True, max_nodes=max_nodes, max_seconds=max_seconds,
+        result = kernel.solve(position, each=each, max_nodes=max_nodes, max_seconds=max_seconds,
                               within=within)
     except canonical.BudgetExceeded as error:
         raise BudgetExceeded(str(error)) from None
+    if not each:
+        return Solution(objective, seat, valued(result.value), {}, result.nodes, "compiled")
     kept = compiled.representatives(kernel, position)
     kept_calls = compiled.representatives(kernel, position, called=True)
     actions: dict[str, float] = {}
