@@ -58,3 +58,15 @@ def test_a_race_to_66_is_solved_for_the_score_by_default() -> None:
         "play 9♠": 1, "marry Q♥": 1, "marry K♥": 1, "show ♥": 1, "play Q♥": -2, "play K♥": -2}
     refused = CliRunner().invoke(main, ["solve", json.dumps(race), "--objective", "tricks"])
     assert refused.exit_code == 2 and "solved for the score only" in refused.output
+
+
+def test_a_three_player_notrump_problem_opens_with_its_turned_up_card() -> None:
+    """``players`` sets the table; the turned-up Q♠ leads, and every card is valued."""
+    deal = {"hands": ["A♠ 2♣ 7♦", "K♠ 3♦ 5♣", "9♠ 4♥ 6♦"], "leader": 1, "contract": "♦",
+            "declarer": 0, "turned_up": "Q♠"}
+    problem = {"game": "notrump", "players": 3, "deal": deal}
+    result = CliRunner().invoke(main, ["solve", json.dumps(problem), "--objective", "score"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == ["  play K♠  -4"]
+    refused = CliRunner().invoke(main, ["solve", json.dumps({**problem, "players": "x"})])
+    assert refused.exit_code == 2 and "'players' must be a whole number" in refused.output

@@ -11,7 +11,8 @@ import pytest
 import tricktable
 from tricktable.bots import decide, make_bot
 from tricktable.cards import SIXTYSIX as SIXTYSIX_DECK
-from tricktable.engine.state import DealError, Phase
+from tricktable.cards import STANDARD
+from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.solver import brute_force, solve
 
 NOTRUMP = {"hands": ["A♠ K♠ 2♣", "2♥ 3♦ 4♦", "Q♠ J♠ 5♣", "4♥ 5♦ 6♣"], "leader": 0,
@@ -72,6 +73,102 @@ def test_a_suit_contract_with_the_defenders_trump_already_called() -> None:
 def test_an_impossible_notrump_deal_is_refused(change: dict[str, object], message: str) -> None:
     with pytest.raises(DealError, match=message):
         tricktable.new_game("notrump", deal={**NOTRUMP, **change})
+
+
+THREE = {"hands": ["A♠ 2♣ 7♦", "K♠ 3♦ 5♣", "9♠ 4♥ 6♦"], "leader": 0, "contract": "♦",
+         "declarer": 0, "turned_up": "Q♠"}
+
+
+def test_a_three_player_deal_may_open_with_the_turned_up_card() -> None:
+    """The turned-up Q♠ leads; the leader plays first, the dealer (its right) last, and a
+    trick nobody beats is thrown out, its cards out of the game."""
+    game = tricktable.new_game("notrump", players=3, deal=THREE)
+    assert game.trick == [STANDARD.parse("Q♠")] and game.trick_seats == [None]  # type: ignore
+    assert (game.to_move, game.dealer) == (0, 2)
+    low = tricktable.new_game("notrump", players=3, deal={
+        **THREE, "hands": ["2♠ 2♣ 7♦", "3♠ 3♦ 5♣", "9♠ 4♥ 6♦"], "leader": 1})
+    before = list(low.tricks_won)  # type: ignore[attr-defined]
+    for card in ("3♠", "9♠", "2♠"):  # nobody beats the queen: the dealer leads next
+        low.apply(f"play {card}")
+    assert low.tricks_won == before and low.to_move == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"turned_up": "A♠"}, "'turned_up' must be one card in no hand, not 'A♠'"),
+    ({"turned_up": ["Q♠", "J♠"]}, "'turned_up' must be one card"),
+    ({"turned_up": "stars"}, "'turned_up' must be one card"),
+    ({"dealer": 1}, "the dealer plays last: seat 2"),
+])
+def test_an_impossible_turned_up_card_is_refused(change: dict[str, object],
+                                                 message: str) -> None:
+    with pytest.raises(DealError, match=message):
+        tricktable.new_game("notrump", players=3, deal={**THREE, **change})
+    with pytest.raises(DealError, match="only three players"):
+        tricktable.new_game("notrump", deal={**NOTRUMP, "turned_up": "9♦"})
+
+
+@pytest.mark.parametrize("leader", range(3))
+def test_a_three_player_score_is_each_defenders_margin(leader: int) -> None:
+    """With three players each defender is a side of its own scoring its team's: the
+    compiled score is the margin over the game's three sides, as through the rules (the
+    declarer's +10 is a defender's -5, not -10)."""
+    deal = {key: value for key, value in THREE.items() if key != "turned_up"}
+    game = tricktable.new_game("notrump", players=3, deal={**deal, "leader": leader})
+    solution = solve(game, "score")
+    assert solution.method == "compiled"
+    assert solution.value == brute_force(game, leader, "score")
+    assert abs(solution.value) in ((8.0,) if leader == 0 else (4.0,))
+
+
+def _side_tricks(game: GameState, side: int, side_of: tuple[int, ...]) -> int:
+    """Minimax over the game's own actions: the tricks ``side`` ends the hand with."""
+    if game.results:
+        won = game.results[0].seat_tricks
+        return sum(won[seat] for seat in range(len(won)) if side_of[seat] == side)
+    values = []
+    for action in game.legal_actions():
+        child = game.fork()
+        child.apply(action)
+        values.append(_side_tricks(child, side, side_of))
+    ours = side_of[game.to_move or 0] == side
+    return max(values) if ours else min(values)
+
+
+def test_a_trick_opened_by_the_turned_up_card_is_solved_as_minimax() -> None:
+    """Its cards through the rules, the rest on the kernel: every action's tricks and score
+    equal minimax over the game's own actions, thrown-out tricks, calls and one-card
+    hands included."""
+    rng = random.Random(5)
+    solved = 0
+    while solved < 24:
+        size = rng.randint(1, 3)
+        cards = rng.sample(range(STANDARD.size), 3 * size + 1)
+        deal: dict[str, object] = {
+            "hands": [" ".join(STANDARD.text(c) for c in cards[s * size:(s + 1) * size])
+                      for s in range(3)],
+            "leader": rng.randrange(3), "declarer": rng.randrange(3),
+            "contract": rng.choice(["notrump", "♠", "♥", "♦", "♣"]),
+            "turned_up": STANDARD.text(cards[-1])}
+        if rng.random() < 0.5:  # a defender's face-down marker: a call through the trick
+            defender = (int(deal["declarer"]) + 1) % 3  # type: ignore[call-overload]
+            deal["markers"] = [STANDARD.text(cards[defender * size]) if s == defender else None
+                               for s in range(3)]
+        try:
+            game = tricktable.new_game("notrump", players=3, deal=deal)
+        except DealError:  # (a marker of the selecting team's trump suit, say)
+            continue
+        seat = game.to_move or 0
+        side_of = game.spec.side_of  # type: ignore[attr-defined]
+        tricks, score = solve(game, "tricks"), solve(game, "score")
+        assert tricks.value == _side_tricks(game, side_of[seat], side_of)
+        assert score.value == brute_force(game, seat, "score")
+        for action in game.legal_actions():
+            child = game.fork()
+            child.apply(action)
+            assert tricks.actions[action.text] == _side_tricks(child, side_of[seat], side_of)
+            assert score.actions[action.text] == brute_force(child, seat, "score")
+        assert solve(game, "tricks", actions=False).value == tricks.value
+        solved += 1
 
 
 PINOCHLE = {"hands": ["AH AH TS", "KH QH JS", "TH 9H AS", "JH 9H KS"], "leader": 0,

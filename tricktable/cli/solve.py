@@ -1,7 +1,8 @@
 """``tricktable solve``: a double-dummy problem: every card's value with all hands face up.
 
 The position is JSON, inline or in a file: ``{"game": "rook", "deal": {...},
-"actions": [...], "options": {...}}`` (a play-phase deal, see
+"actions": [...], "options": {...}, "players": 3}`` (players: the game's default
+where left out) (a play-phase deal, see
 :meth:`~tricktable.engine.play.TrickGame.start_play`; the actions are played
 first), or a game record file, solved where it ends.
 
@@ -48,14 +49,17 @@ def read_position(text: str) -> GameState:
     with user_errors():
         if data.get("format") == RECORD_FORMAT:
             return tricktable.replay(data)
-        unknown = sorted(set(data) - {"game", "deal", "actions", "options"})
+        unknown = sorted(set(data) - {"game", "deal", "actions", "options", "players"})
         if unknown:
             raise CliError(f"unknown position key {unknown[0]!r}; a position has: actions, "
-                           "deal, game, options")
+                           "deal, game, options, players")
         if not isinstance(data.get("game"), str) or not isinstance(data.get("deal"), dict):
             raise CliError("the position needs 'game' (a name) and 'deal' (an object)")
+        players = data.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise CliError(f"'players' must be a whole number, not {players!r}")
         game = tricktable.new_game(data["game"], seed=0, options=data.get("options"),
-                                   deal=data["deal"])
+                                   deal=data["deal"], players=players)
         for action in data.get("actions", []):
             try:
                 game.apply(str(action))

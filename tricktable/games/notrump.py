@@ -230,6 +230,10 @@ class NotrumpGame(NotrumpScoring):
         self.phase = PLAY_PHASE
         self.to_move = self.eldest
         self.spec = self._team_spec()
+        self._turn_up()
+
+    def _turn_up(self) -> None:
+        """Three players: the dealer turns up the face-down card to open the trick."""
         if self.turned_up:
             card = self.turned_up.bit_length() - 1
             self.turned_up = 0
@@ -244,14 +248,17 @@ class NotrumpGame(NotrumpScoring):
                        for trump in (self.trump[team] for team in self.team_of))
         return team_spec(tuple(self.team_of), trumps, self._call_markers())
 
-    play_deal_keys = frozenset({"contract", "declarer", "markers", "trumps"})
+    play_deal_keys = frozenset({"contract", "declarer", "markers", "trumps", "turned_up"})
 
     def _play_contract(self, deal: JSON) -> Seat | None:
         """A play deal's contract: ``contract`` (``notrump``, the default, or a suit) chosen
         by ``declarer`` (default 0); ``markers``, per seat a face-down marker in its hand
         or null (default: none), and ``trumps``, per team (the selecting team first) the
         suit it called or null (default: none). A seat may call while its team may and
-        has no trump and its marker is face down in its hand.
+        has no trump and its marker is face down in its hand. With three players,
+        ``turned_up`` (a card in no hand) opens the trick the deal starts at, as the
+        first trick's turned-up card does: the leader plays first to it, the dealer
+        (the leader's right) last, and it is thrown out if nobody beats it.
 
         >>> import tricktable
         >>> game = tricktable.new_game("notrump", deal={"hands": ["A♠", "2♥", "K♠", "3♥"],
@@ -281,9 +288,34 @@ class NotrumpGame(NotrumpScoring):
             self.trump[team] = deal_suit({"trumps": suit}, "trumps", STANDARD, {})
             if team == 0 and contract != NO_TRUMP and self.trump[0] != contract:
                 raise DealError("the selecting team's trump is its contract's suit")
-        self.turned_up = 0
+        self.turned_up = self._deal_turned_up(deal)
         self.spec = self._team_spec()
         return declarer
+
+    def _deal_turned_up(self, deal: JSON) -> int:
+        """A play deal's ``turned_up`` card (as a mask; 0: none), checked; the dealer is then
+        the leader's right."""
+        if "turned_up" not in deal:
+            return 0
+        text = deal["turned_up"]
+        if isinstance(text, list) and len(text) == 1:
+            text = text[0]
+        card = _card_or_none(text)
+        if self.players != 3:
+            raise DealError("only three players open the first trick with a turned-up card")
+        if card is None or any(hand >> card & 1 for hand in self.hands):
+            raise DealError(f"'turned_up' must be one card in no hand, not {text!r}")
+        leader = deal_seat(deal, "leader", self.players, None)
+        dealer = (leader - 1) % self.players
+        if deal.get("dealer", dealer) != dealer:
+            raise DealError(f"with a turned-up card the dealer plays last: seat {dealer}, "
+                            "the leader's right")
+        self.dealer = dealer
+        return 1 << card
+
+    def _play_started(self) -> None:
+        """A play deal's turned-up card opens its first trick."""
+        self._turn_up()
 
     def _call_markers(self) -> tuple[int, ...]:
         """Per seat, its face-down marker while its team may call and has no trump yet

@@ -30,6 +30,7 @@ drawn) is solved for the score only, by its own compiled search
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass
 
@@ -37,7 +38,7 @@ from tricktable.engine.actions import Action
 from tricktable.engine.play import Position, TrickGame
 from tricktable.engine.race import Race
 from tricktable.engine.state import GameState
-from tricktable.solver import Solver, margin
+from tricktable.solver import Solver, distinct_plays, margin
 
 OBJECTIVES = ("tricks", "points", "score")
 MAX_NODES = 50_000_000
@@ -95,6 +96,8 @@ def solve(game: GameState, objective: str = "tricks", max_nodes: int = MAX_NODES
             return _through_rules(game, max_nodes, max_seconds)
     position = _plain_position(game)
     reason = f"{game.title} is not at plain trick play now"
+    if position is not None and None in position.trick_seats:
+        return _turned_up(game, objective, max_nodes, max_seconds, actions)
     if position is not None:  # (the kernel is loaded only for such a position)
         from tricktable.solver.canonical import Unsupported
 
@@ -168,13 +171,7 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
                                         "side's against the rest")
         scored = game.score_side()
         counted = side if scored is None else scored
-    if basis == "tricks":
-        so_far = position.side_tricks
-        future = max(hand.bit_count() for hand in position.hands)
-    else:
-        so_far = position.side_points
-        future = sum(spec.points[c] for h in position.hands for c in _bits(h)) + sum(
-            spec.points[c] for c in position.trick) + spec.last_bonus + spec.most_tricks_bonus
+    so_far, future = _ahead(position, basis)
     total = sum(so_far) + future
 
     def valued(gain: int, whose: int = side) -> float:
@@ -184,9 +181,7 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
             return float(mine)
         assert isinstance(game, TrickGame)
         totals = [mine if s == counted else total - mine for s in range(sides)]
-        deltas = game.hand_score(totals)
-        assert deltas is not None
-        return margin(deltas, whose)
+        return _margin(game, totals, whose)
 
     within = None
     if objective == "score":
@@ -220,6 +215,137 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         found = result.called[kept_calls[card]] if call else result.cards[kept[card]]
         actions[action.text] = valued(found)
     return Solution(objective, seat, valued(result.value), actions, result.nodes, "compiled")
+
+
+def _margin(game: TrickGame, totals: list[int], side: int) -> float:
+    """The hand's score had it ended with ``totals`` (per side of the play spec): side
+    ``side``'s margin over the others' mean, over the game's sides (where the score is per
+    team of the spec and a team holds several of the game's sides, as three-player
+    Notrump's two defenders, each seat scores its team's).
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("notrump", players=3, deal={"hands": ["A♠", "K♠", "Q♠"],
+    ...     "leader": 0, "contract": "♠", "declarer": 0})
+    >>> _margin(game, [7, 10], 0), _margin(game, [7, 10], 1)  # made: 10 to the declarer
+    (10.0, -5.0)
+    """
+    deltas = game.hand_score(totals)
+    assert deltas is not None, "a score stated by the game"
+    if len(deltas) == len(game.sides):
+        return margin(deltas, side)
+    side_of = game.spec.side_of  # every seat plays (checked by the callers)
+    seats = [deltas[side_of[members[0]]] for members in game.sides]
+    return margin(seats, game.side_of(side_of.index(side)))
+
+
+def _ahead(position: Position, basis: str) -> tuple[list[int], int]:
+    """Each side's tricks (``basis`` "tricks") or card points so far, and how many are
+    still to be taken (card points with the last-trick and most-tricks bonuses)."""
+    spec = position.spec
+    if basis == "tricks":
+        return list(position.side_tricks), max(hand.bit_count() for hand in position.hands)
+    future = sum(spec.points[c] for h in position.hands for c in _bits(h)) + sum(
+        spec.points[c] for c in position.trick) + spec.last_bonus + spec.most_tricks_bonus
+    return list(position.side_points), future
+
+
+def _turned_up(game: GameState, objective: str, max_nodes: int, max_seconds: float | None,
+               each: bool) -> Solution:
+    """A trick opened by a card nobody played (three-player Notrump's first, led by the
+    turned-up card, which may be thrown out): its other cards searched through the rules
+    (alpha-beta), the tricks after it solved on the kernel, every value for the side to
+    move (the score of the tricks each side ends with: a thrown-out trick leaves both
+    sides fewer to take, so each leaf is scored, not negated)."""
+    assert isinstance(game, TrickGame)
+    seat = game.to_move or 0
+    spec = game.spec
+    side = spec.side_of[seat]
+    if max(spec.side_of) != 1 or spec.players != game.players:
+        raise SolveError(f"{game.title}: a trick opened by a turned-up card is solved for "
+                         "two sides where every seat plays")
+    basis = game.score_basis if objective == "score" else objective
+    if basis != "tricks":
+        raise SolveError(f"{game.title}: only tricks and a score of tricks are solved from a "
+                         "trick opened by a turned-up card")
+    hand = len(game.results)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    nodes = 0
+
+    def exceeded(by_nodes: bool) -> BudgetExceeded:
+        what = f"{max_nodes} nodes" if by_nodes else f"{max_seconds} s"
+        return BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
+
+    def budget() -> float | None:
+        """The seconds left (None: no limit); past either budget, BudgetExceeded."""
+        if nodes > max_nodes:
+            raise exceeded(True)
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            raise exceeded(False)
+        return left
+
+    def scored(totals: list[int]) -> float:
+        """The value for ``side`` of a hand ended with the spec's sides' ``totals``."""
+        return float(totals[side]) if objective == "tricks" else _margin(game, totals, side)
+
+    def last_trick(child: GameState) -> float:
+        """The value for ``side`` where ``child`` ended the hand."""
+        won = child.results[hand].seat_tricks
+        return scored([sum(won[s] for s in range(spec.players) if spec.side_of[s] == team)
+                       for team in range(2)])
+
+    def after_trick(child: TrickGame) -> float:
+        """The value for ``side`` of ``child``, its trick closed and the hand still on: the
+        tricks to come solved, then scored."""
+        nonlocal nodes
+        try:
+            solution = solve(child, "tricks", max_nodes - nodes, budget(), actions=False)
+        except BudgetExceeded as error:  # said again in this solve's own budget
+            raise exceeded("nodes" in str(error)) from None
+        nodes += solution.nodes
+        mover = spec.side_of[child.to_move or 0]
+        position = child.position()
+        assert position is not None  # (at plain trick play: the kernel solved it)
+        so_far, future = _ahead(position, "tricks")
+        theirs = int(solution.value) - so_far[mover]  # what the mover's side takes to come
+        totals = [so_far[team] + (theirs if team == mover else future - theirs)
+                  for team in range(2)]
+        return scored(totals)
+
+    def value(node: TrickGame, action: Action, alpha: float, beta: float) -> float:
+        child = node.fork()
+        assert isinstance(child, TrickGame)
+        child.apply(action)
+        if len(child.results) > hand:
+            return last_trick(child)
+        if not child.trick:
+            return after_trick(child)
+        return search(child, alpha, beta)
+
+    def search(node: TrickGame, alpha: float, beta: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        budget()
+        ours = spec.side_of[node.to_move or 0] == side
+        best = -math.inf if ours else math.inf
+        for action in distinct_plays(node, node.legal_actions()):
+            found = value(node, action, alpha, beta)
+            if ours:
+                best = max(best, found)
+                alpha = max(alpha, found)
+            else:
+                best = min(best, found)
+                beta = min(beta, found)
+            if alpha >= beta:
+                break
+        return best
+
+    if not each:
+        return Solution(objective, seat, search(game, -math.inf, math.inf), {}, nodes,
+                        "compiled")
+    actions = {action.text: value(game, action, -math.inf, math.inf)
+               for action in game.legal_actions()}
+    return Solution(objective, seat, max(actions.values()), actions, nodes, "compiled")
 
 
 def _race(game: GameState, race: Race, max_nodes: int, max_seconds: float | None) -> Solution:
