@@ -233,7 +233,8 @@ def _margin(game: TrickGame, totals: list[int], side: int) -> float:
     assert deltas is not None, "a score stated by the game"
     if len(deltas) == len(game.sides):
         return margin(deltas, side)
-    side_of = game.spec.side_of  # every seat plays (checked by the callers)
+    side_of = game.spec.side_of
+    assert len(side_of) == game.players, "every seat plays: seats and the spec's agree"
     seats = [deltas[side_of[members[0]]] for members in game.sides]
     return margin(seats, game.side_of(side_of.index(side)))
 
