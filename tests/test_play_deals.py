@@ -13,7 +13,7 @@ from tricktable.bots import decide, make_bot
 from tricktable.cards import SIXTYSIX as SIXTYSIX_DECK
 from tricktable.cards import STANDARD
 from tricktable.engine.state import DealError, GameState, Phase
-from tricktable.solver import brute_force, solve
+from tricktable.solver import BudgetExceeded, brute_force, solve
 
 NOTRUMP = {"hands": ["A♠ K♠ 2♣", "2♥ 3♦ 4♦", "Q♠ J♠ 5♣", "4♥ 5♦ 6♣"], "leader": 0,
            "contract": "notrump", "declarer": 0, "markers": [None, "2♥", None, None]}
@@ -271,3 +271,11 @@ def test_an_impossible_deal_is_refused(name: str, change: dict[str, object],
                                        message: str) -> None:
     with pytest.raises(DealError, match=message):
         tricktable.new_game(name, deal={**DEALS[name], **change})
+
+
+def test_a_turned_up_trick_past_its_budget_says_so() -> None:
+    game = tricktable.new_game("notrump", players=3, deal=THREE)
+    with pytest.raises(BudgetExceeded, match="budget of 0 nodes: no value proved"):
+        solve(game, "tricks", max_nodes=0)
+    with pytest.raises(BudgetExceeded, match="budget of 0.0 s: no value proved"):
+        solve(game, "score", max_seconds=0.0)

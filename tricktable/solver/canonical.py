@@ -28,6 +28,16 @@ class BudgetExceeded(RuntimeError):
     """A solve ran past its node or time budget: it proved no value."""
 
 
+def past_budget(max_nodes: int, max_seconds: float | None, by_nodes: bool) -> str:
+    """What a solve stopped at a budget says (``by_nodes``: the node budget, else time).
+
+    >>> past_budget(100, None, True)
+    'the solve ran past its budget of 100 nodes: no value proved'
+    """
+    what = f"{max_nodes} nodes" if by_nodes else f"{max_seconds} s"
+    return f"the solve ran past its budget of {what}: no value proved"
+
+
 class Unsupported(ValueError):
     """A position the compiled kernel cannot search (the caller falls back to the rules)."""
 

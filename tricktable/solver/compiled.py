@@ -25,7 +25,7 @@ import numpy as np
 from tricktable.cards import Card, bits
 from tricktable.engine.play import PlaySpec, Position
 from tricktable.solver import dd, dd_search, dd_table, dd_tricks
-from tricktable.solver.canonical import BudgetExceeded, Unsupported, tables
+from tricktable.solver.canonical import BudgetExceeded, Unsupported, past_budget, tables
 
 OBJECTIVES = ("tricks", "points")
 TABLE_BITS = 18  # transposition-table slots: 2**18 (at most 30 MiB, touched lazily)
@@ -224,9 +224,8 @@ class Kernel:
         trick_nodes = int(counters[dd.TRICK_NODES])
         self.nodes += nodes
         if counters[dd.ABORTED]:
-            what = f"{max_nodes} nodes" if counters[dd.ABORTED] == dd.ABORT_NODES \
-                else f"{max_seconds} s"
-            raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
+            raise BudgetExceeded(past_budget(max_nodes, max_seconds,
+                                             counters[dd.ABORTED] == dd.ABORT_NODES))
         # a search may prove more than it was asked (fail-soft): a bound past the range
         found_values = np.clip(out_values[:count], low, high) * unit
         if not each:

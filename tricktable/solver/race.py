@@ -18,7 +18,7 @@ import numpy as np
 
 from tricktable.engine.race import ANNOUNCE, MARRY, SHOW, Race
 from tricktable.solver import dd_race
-from tricktable.solver.canonical import BudgetExceeded, Unsupported, tables
+from tricktable.solver.canonical import BudgetExceeded, Unsupported, past_budget, tables
 from tricktable.solver.dd import ABORT_NODES, ABORTED, NODES
 
 MOVE_FLAGS = {MARRY: dd_race.MARRY_MOVE, SHOW: dd_race.SHOW_MOVE,
@@ -78,9 +78,8 @@ def solve_race(race: Race, max_nodes: int = 50_000_000,
                                counters, table, moves, out_moves, out_values)
     nodes = int(counters[NODES])
     if counters[ABORTED]:
-        what = f"{max_nodes} nodes" if counters[ABORTED] == ABORT_NODES \
-            else f"{max_seconds} s"
-        raise BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
+        raise BudgetExceeded(past_budget(max_nodes, max_seconds,
+                                         counters[ABORTED] == ABORT_NODES))
     sign = 1 if position.to_move == 0 else -1
     found = {int(move): sign * int(value)
              for move, value in zip(out_moves[:count], out_values[:count], strict=True)}

@@ -268,21 +268,17 @@ def _turned_up(game: GameState, objective: str, max_nodes: int, max_seconds: flo
     if basis != "tricks":
         raise SolveError(f"{game.title}: only tricks and a score of tricks are solved from a "
                          "trick opened by a turned-up card")
+    from tricktable.solver.canonical import past_budget
+
     hand = len(game.results)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     nodes = 0
 
-    def exceeded(by_nodes: bool) -> BudgetExceeded:
-        what = f"{max_nodes} nodes" if by_nodes else f"{max_seconds} s"
-        return BudgetExceeded(f"the solve ran past its budget of {what}: no value proved")
-
     def budget() -> float | None:
         """The seconds left (None: no limit); past either budget, BudgetExceeded."""
-        if nodes > max_nodes:
-            raise exceeded(True)
         left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
-            raise exceeded(False)
+        if nodes > max_nodes or (left is not None and left <= 0):
+            raise BudgetExceeded(past_budget(max_nodes, max_seconds, nodes > max_nodes))
         return left
 
     def scored(totals: list[int]) -> float:
@@ -301,8 +297,9 @@ def _turned_up(game: GameState, objective: str, max_nodes: int, max_seconds: flo
         nonlocal nodes
         try:
             solution = solve(child, "tricks", max_nodes - nodes, budget(), actions=False)
-        except BudgetExceeded as error:  # said again in this solve's own budget
-            raise exceeded("nodes" in str(error)) from None
+        except BudgetExceeded:  # said again in this solve's own budget
+            timed_out = deadline is not None and time.perf_counter() >= deadline
+            raise BudgetExceeded(past_budget(max_nodes, max_seconds, not timed_out)) from None
         nodes += solution.nodes
         mover = spec.side_of[child.to_move or 0]
         position = child.position()
@@ -407,8 +404,9 @@ class _Budgeted(Solver):
 
     def search(self, game: GameState, alpha: float, beta: float) -> float:
         if self.nodes >= self.max_nodes:
-            raise BudgetExceeded(f"the solve ran past its budget of {self.max_nodes} nodes: "
-                                 "no value proved")
+            from tricktable.solver.canonical import past_budget
+
+            raise BudgetExceeded(past_budget(self.max_nodes, None, True))
         if self.deadline is not None and self.searched % 1024 == 0 \
                 and time.perf_counter() > self.deadline:
             raise BudgetExceeded("the solve ran past its time budget: no value proved")
