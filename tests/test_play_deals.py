@@ -277,5 +277,5 @@ def test_a_turned_up_trick_past_its_budget_says_so() -> None:
     game = tricktable.new_game("notrump", players=3, deal=THREE)
     with pytest.raises(BudgetExceeded, match="budget of 0 nodes: no value proved"):
         solve(game, "tricks", max_nodes=0)
-    with pytest.raises(BudgetExceeded, match="budget of 0.0 s: no value proved"):
+    with pytest.raises(BudgetExceeded, match=r"budget of 0\.0 s: no value proved"):
         solve(game, "score", max_seconds=0.0)
