@@ -72,12 +72,34 @@ def kernel(signature: Any, inline: bool = False) -> Callable[[Callable[..., Any]
     called at every node. numpy's error model leaves out the check for a division by
     zero before every ``//`` and ``%`` (the kernel never divides by zero): about a tenth
     of the kernel's time (``benchmarks/dds.py``).
+
+    Each dispatcher is named by :func:`stable_uuid` before it is compiled: cached code
+    that calls another kernel function refers to it by its dispatcher's uuid, which
+    numba draws at random in each process, so a process loading the cache found no
+    such dispatcher and compiled each callee again, uncached (18 s of CPU to load the
+    kernel instead of 2 s; ``tests/bots/test_kernel_cache.py``).
     """
     from numba import njit
+    from numba.core import typeinfer
 
     def decorate(function: Callable[..., Any]) -> Any:
         with _kernel_cache():
-            return njit(signature, cache=True, error_model="numpy",
-                        inline="always" if inline else "never")(function)
+            dispatcher = njit(cache=True, error_model="numpy",
+                              inline="always" if inline else "never")(function)
+            dispatcher._set_uuid(stable_uuid(function))  # type: ignore[attr-defined]
+            with typeinfer.register_dispatcher(dispatcher):  # as njit(signature) does
+                dispatcher.compile(signature)
+            dispatcher.disable_compile()
+            return dispatcher
 
     return decorate
+
+
+def stable_uuid(function: Callable[..., Any]) -> str:
+    """The name numba knows ``function``'s dispatcher by when it unpickles cached code
+    that calls it: the same in every process for one version of the kernel.
+
+    >>> stable_uuid(stable_uuid).startswith("tricktable-kernel-")
+    True
+    """
+    return f"tricktable-kernel-{source_digest()[:16]}-{function.__module__}.{function.__qualname__}"

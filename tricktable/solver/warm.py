@@ -1,7 +1,7 @@
 """Loading the compiled kernel before anyone waits for it.
 
 numba loads the kernel's machine code from its disk cache at the first solve
-in a process (a few seconds of CPU; about 15 s to compile the first time ever).
+in a process (about 2 s of CPU; some 50 s to compile the first time ever).
 A server pays that at start, in the background, instead of making the first
 player who asks for a hint or sits with a ``strong`` bot wait for it.
 
