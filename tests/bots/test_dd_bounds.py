@@ -22,6 +22,7 @@ import tricktable
 from tricktable.cards import ROOK
 from tricktable.engine.play import PlaySpec, Position, TrickGame
 from tricktable.engine.state import Phase
+from tricktable.games.pinochle_cards import play_spec as pinochle_spec
 from tricktable.games.rook import play_spec
 from tricktable.solver import dd, dd_bounds, dd_tricks
 from tricktable.solver.compiled import Kernel
@@ -274,7 +275,8 @@ def _points_context(kernel: Kernel, position: Position) -> tuple[np.ndarray, lis
     arrays = {dd.HANDS_AT: hands, dd.TRICKS_AT: tricks, dd.STATE_AT: state,
               dd.PARAMS_AT: kernel.params, dd.MAXSIDE_AT: kernel.maxside,
               dd.FOLLOWS_AT: t.follows, dd.RANK_AT: t.rank, dd.TRUMPS_AT: t.trumps,
-              dd.POINTS_AT: kernel.points, dd.CLASS_MASKS_AT: t.class_masks}
+              dd.POINTS_AT: kernel.points, dd.CLASS_MASKS_AT: t.class_masks,
+              dd.RANK_HI_AT: t.rank_hi}
     return dd.search_context(arrays), list(arrays.values())
 
 
@@ -335,3 +337,71 @@ def test_the_table_keys_the_most_tricks_bonus_by_the_tricks_still_needed(
             for more in range(left + 1):
                 wins = dd.bonus_at(np.int64(mine + more), params) > 0
                 assert wins == (more >= need), (left, mine, more)
+
+
+def _trump_heavy(spec: PlaySpec, rng: random.Random, tricks_left: int) -> Position:
+    """Random hands of ``tricks_left`` cards drawn from ``spec``'s trumps and a few other
+    cards, so that one hand often holds trumps above every opposing one."""
+    trumps = [c for c in range(len(spec.follows)) if (spec.trumps[0] >> c) & 1]
+    others = [c for c in range(len(spec.follows)) if not (spec.trumps[0] >> c) & 1]
+    deck = rng.sample(trumps, min(len(trumps), 3 * tricks_left)) + rng.sample(others, 6)
+    rng.shuffle(deck)
+    hands = [0] * spec.players
+    for seat in range(spec.players):
+        for card in deck[seat * tricks_left:(seat + 1) * tricks_left]:
+            hands[seat] |= 1 << card
+    sides = max(spec.side_of) + 1
+    return Position(spec, tuple(hands), (), (), rng.randrange(spec.players), 0, -1,
+                    spec.tricks - tricks_left, (0,) * sides, (0,) * sides)
+
+
+@pytest.mark.parametrize("game", ["rook", "pinochle"])
+def test_trumps_above_every_opposing_trump_bound_points_truly(game: str) -> None:
+    """DDS's later tricks for card points (``dd_bounds.trump_winners``): the side holding
+    trumps above every opposing trump in one hand takes at least their points and the
+    least the other hands can play to those tricks, whatever anyone plays: against
+    minimax on random positions, for both sides searched for (Pinochle: a twin of the
+    highest opposing trump ranks with it, so it is not above it)."""
+    rng = random.Random(5)
+    binding = 0
+    for _ in range(120):
+        spec = (play_spec(rng.randrange(4), rook_rank=rng.choice(["lowest", "highest"]))
+                if game == "rook" else pinochle_spec(rng.randrange(4)))
+        left = rng.randint(2, 3)
+        position = _trump_heavy(spec, rng, left)
+        played = spec.tricks - left
+        mine = rng.randint(0, played)
+        side = rng.randrange(2)
+        position = replace(position, side_tricks=(mine, played - mine) if side == 0
+                           else (played - mine, mine))
+        kernel = Kernel(spec, side, "points")
+        context, _arrays = _points_context(kernel, position)
+        t = kernel.tables
+        hands = np.array([t.mask(hand) for hand in position.hands], dtype=np.int64)
+        live = np.int64(int(np.bitwise_or.reduce(hands)))
+        holder, tricks, taken, used = dd_bounds.trump_winners(
+            live, hands, kernel.params, kernel.maxside, t.trumps, kernel.points, t.rank_hi)
+        if holder < 0 or taken == 0:
+            continue
+        unit = kernel.unit
+        bonus = dd.bonus_at(np.int64(mine + tricks), kernel.params) if holder == 1 else \
+            dd.bonus_at(np.int64(mine + left - tricks), kernel.params)
+        live_points = sum(spec.points[c] for hand in position.hands
+                          for c in range(len(spec.follows)) if (hand >> c) & 1) // unit
+        most = live_points + kernel.params[dd.LAST_BONUS] + bonus
+        truth = minimax(position, side, "points")
+        lower, upper, _ = dd_bounds.points_bounds(np.int64(position.to_move), np.int64(left),
+                                                  live, context)
+        assert lower * unit <= truth <= upper * unit
+        # and wherever only cards it did not name, scoring nothing, changed hands (the
+        # partition search's table shares the bound there)
+        scoring = sum(1 << t.index[c] for c in range(len(spec.follows)) if spec.points[c])
+        for other in [position] + ([_redeal(kernel, position, int(used) | scoring, rng)]
+                                   if kernel.partition else []):
+            truth = minimax(other, side, "points")
+            if holder == 1:
+                assert truth >= (taken + bonus) * unit, (other, side)
+            else:
+                assert truth <= (most - taken) * unit, (other, side)
+        binding += 1
+    assert binding >= 30, binding
