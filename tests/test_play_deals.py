@@ -279,3 +279,16 @@ def test_a_turned_up_trick_past_its_budget_says_so() -> None:
         solve(game, "tricks", max_nodes=0)
     with pytest.raises(BudgetExceeded, match=r"budget of 0\.0 s: no value proved"):
         solve(game, "score", max_seconds=0.0)
+
+
+def test_a_solve_through_the_rules_past_its_budget_says_which() -> None:
+    """Sixty-Six with its stock open goes through the rules: its budgets say what they were,
+    in the same words as the kernel's."""
+    game = tricktable.new_game("sixtysix", seed=3)
+    rng = random.Random(0)
+    while game.phase is not Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    with pytest.raises(BudgetExceeded, match="budget of 50 nodes: no value proved"):
+        solve(game, "score", max_nodes=50)
+    with pytest.raises(BudgetExceeded, match=r"budget of 0\.0 s: no value proved"):
+        solve(game, "score", max_seconds=0.0)

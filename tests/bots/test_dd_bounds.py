@@ -49,9 +49,11 @@ def _specs(name: str) -> Iterator[PlaySpec]:
                 yield spec
 
 
-def _deal(spec: PlaySpec, rng: random.Random, tricks_left: int) -> Position:
-    """Random hands of ``tricks_left`` cards from ``spec``'s deck, a random leader."""
-    cards = list(range(len(spec.follows)))
+def _deal(spec: PlaySpec, rng: random.Random, tricks_left: int,
+          cards: list[int] | None = None) -> Position:
+    """Random hands of ``tricks_left`` cards from ``cards`` (by default ``spec``'s whole
+    deck), a random leader."""
+    cards = list(range(len(spec.follows))) if cards is None else list(cards)
     rng.shuffle(cards)
     seats = [s for s in range(spec.players) if s != spec.sits_out]
     hands = [0] * spec.players
@@ -345,14 +347,7 @@ def _trump_heavy(spec: PlaySpec, rng: random.Random, tricks_left: int) -> Positi
     trumps = [c for c in range(len(spec.follows)) if (spec.trumps[0] >> c) & 1]
     others = [c for c in range(len(spec.follows)) if not (spec.trumps[0] >> c) & 1]
     deck = rng.sample(trumps, min(len(trumps), 3 * tricks_left)) + rng.sample(others, 6)
-    rng.shuffle(deck)
-    hands = [0] * spec.players
-    for seat in range(spec.players):
-        for card in deck[seat * tricks_left:(seat + 1) * tricks_left]:
-            hands[seat] |= 1 << card
-    sides = max(spec.side_of) + 1
-    return Position(spec, tuple(hands), (), (), rng.randrange(spec.players), 0, -1,
-                    spec.tricks - tricks_left, (0,) * sides, (0,) * sides)
+    return _deal(spec, rng, tricks_left, deck)
 
 
 @pytest.mark.parametrize("game", ["rook", "pinochle"])

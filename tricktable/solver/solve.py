@@ -399,17 +399,16 @@ class _Budgeted(Solver):
     def __init__(self, game: GameState, seat: int, max_nodes: int,
                  max_seconds: float | None) -> None:
         super().__init__(game, seat, "score")
-        self.max_nodes = max_nodes
+        self.max_nodes, self.max_seconds = max_nodes, max_seconds
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
 
     def search(self, game: GameState, alpha: float, beta: float) -> float:
-        if self.nodes >= self.max_nodes:
+        by_nodes = self.nodes >= self.max_nodes
+        if by_nodes or (self.deadline is not None and self.searched % 1024 == 0
+                        and time.perf_counter() > self.deadline):
             from tricktable.solver.canonical import past_budget
 
-            raise BudgetExceeded(past_budget(self.max_nodes, None, True))
-        if self.deadline is not None and self.searched % 1024 == 0 \
-                and time.perf_counter() > self.deadline:
-            raise BudgetExceeded("the solve ran past its time budget: no value proved")
+            raise BudgetExceeded(past_budget(self.max_nodes, self.max_seconds, by_nodes))
         return super().search(game, alpha, beta)
 
 
