@@ -27,3 +27,20 @@ def test_a_clairvoyant_run_reports_its_deals_as_they_finish() -> None:
     done = run("clairvoyant.py", "--game", "sixtysix", "--deals", "2", "--json")
     assert json.loads(done.stdout)["deals"] == 2
     assert "sixtysix clairvoyant vs heuristic: 2/2 deals" in done.stderr
+
+
+def test_a_clairvoyant_in_every_phase_of_a_game_is_the_clairvoyant_throughout() -> None:
+    """Sixty-Six is all trick play: clairvoyant there, the phased run is the plain one,
+    deal by deal (the same seeds), and it says which phases it saw through."""
+    plain = json.loads(run("clairvoyant.py", "--game", "sixtysix", "--deals", "2", "--json",
+                           "--per-deal").stdout)
+    phased = json.loads(run("clairvoyant.py", "--game", "sixtysix", "--deals", "2", "--json",
+                            "--per-deal", "--phases", "play").stdout)
+    assert phased["per_deal"] == plain["per_deal"]
+    assert (phased["phases"], phased["elsewhere"]) == (["play"], "strong")
+
+
+def test_a_clairvoyant_run_refuses_a_phase_it_does_not_know() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "clairvoyant.py"), "--phases",
+                           "bid,bidding"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no phase bidding; phases: knock, bid" in done.stderr

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 from dataclasses import replace
 
 import pytest
@@ -19,13 +20,24 @@ from tricktable.engine.play import PlaySpec, Position, TrickGame
 from tricktable.engine.state import DealError, GameState, Phase
 from tricktable.games.bidder_cards import NULL
 from tricktable.games.rook import play_spec
-from tricktable.solver import BudgetExceeded, SolveError, Solver, brute_force, dd, dd_moves, solve
+from tricktable.solver import (
+    BudgetExceeded,
+    SolveError,
+    Solver,
+    brute_force,
+    compiled,
+    dd,
+    dd_moves,
+    solve,
+)
 from tricktable.solver.canonical import Tables
 from tricktable.solver.compiled import (
+    REUSED_TABLE_BITS,
     ROOK_ENDING,
     SMALLEST_TABLE_BITS,
     TABLE_BITS,
     Kernel,
+    kernel_for,
     representatives,
 )
 from tricktable.solver.reference import after_play, minimax
@@ -520,6 +532,42 @@ def test_a_table_sized_for_the_position_gives_the_largest_tables_values(
             assert (result.value, result.cards) == (largest.value, largest.cards)
 
 
+@pytest.mark.parametrize(("name", "objective"), [
+    ("rook", "tricks"), ("rook", "points"), ("pinochle", "points"), ("notrump", "tricks"),
+    ("bidder", "tricks")])
+def test_a_kernel_emptied_for_reuse_searches_as_a_new_one(name: str, objective: str) -> None:
+    """After :meth:`Kernel.reset` a used kernel (partition search or exact hands) finds
+    every value in exactly the nodes a new one does: what it had learnt is gone, so a
+    bot's decision never depends on the solves before it."""
+    for game in _positions(name, 6, 6, calls=name == "notrump"):
+        position = game.position()  # type: ignore[attr-defined]
+        cards = max(hand.bit_count() for hand in position.hands)
+        kernel = Kernel(position.spec, 0, objective, cards=cards)
+        new = kernel.solve(position)
+        assert kernel.solve(position).nodes < new.nodes  # its table holds the answer now
+        kernel.reset()
+        again = kernel.solve(position)
+        assert (again.value, again.cards, again.called, again.nodes) == \
+            (new.value, new.cards, new.called, new.nodes)
+
+
+def test_small_kernels_are_kept_for_reuse_and_large_ones_are_not() -> None:
+    game = tricktable.new_game("rook", deal=ROOK_ENDING)
+    kernel = kernel_for(game.spec, 0, "points", 2)
+    assert kernel_for(game.spec, 0, "points", 2) is kernel  # emptied and handed out again
+    assert kernel_for(game.spec, 1, "points", 2) is not kernel  # another side: another
+    assert kernel.table_bits <= REUSED_TABLE_BITS
+    large = kernel_for(game.spec, 0, "points", 13)
+    assert large.table_bits > REUSED_TABLE_BITS and kernel_for(game.spec, 0, "points", 13) \
+        is not large
+    elsewhere: list[Kernel] = []  # each thread keeps its own: a kernel is never shared
+    thread = threading.Thread(target=lambda: elsewhere.append(
+        kernel_for(game.spec, 0, "points", 2)))
+    thread.start()
+    thread.join()
+    assert elsewhere[0] is not kernel
+
+
 def test_solve_sizes_its_table_for_the_position(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[Kernel] = []
     build = Kernel.__init__
@@ -529,6 +577,7 @@ def test_solve_sizes_its_table_for_the_position(monkeypatch: pytest.MonkeyPatch)
         made.append(kernel)
 
     monkeypatch.setattr(Kernel, "__init__", recorded)
+    monkeypatch.setattr(compiled, "_reused", threading.local())  # none kept from before
     solve(tricktable.new_game("rook", deal=ROOK_ENDING), "tricks")
     assert [kernel.tt.shape[0] for kernel in made] == [1 << SMALLEST_TABLE_BITS]
     assert Kernel(made[0].spec, 0).tt.shape[0] == 1 << TABLE_BITS  # without cards: largest

@@ -17,7 +17,9 @@ trick, everything else by alpha-beta on exact hands
 from __future__ import annotations
 
 import math
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,6 +35,11 @@ POINTS_TABLE_BITS = 22  # card points by partition: 2**22 rows (Rook: 480 MiB, t
 EXACT_TABLE_BITS = 20  # a search on exact hands: 2**20 slots (104 MiB)
 SMALLEST_TABLE_BITS = 10
 DEFAULT_NODES = 50_000_000
+# kernels with tables at most this large (the bots' solves of a few tricks) are kept, this
+# many a thread, and emptied for reuse (:func:`kernel_for`): allocating their tables cost
+# about as much as a whole solve of the bots' size
+REUSED_TABLE_BITS = 16
+REUSED_KERNELS = 8
 
 
 @dataclass(frozen=True)
@@ -124,6 +131,7 @@ class Kernel:
         if table_bits is None:
             table_bits = TABLE_BITS if cards is None else table_bits_for(
                 cards, points, self.partition)
+        self.table_bits = table_bits
         if self.partition:
             # as many rows as the other table, and a key slot for every two rows
             # a row: its bounds and links, the owners of the cards it names and their
@@ -147,6 +155,19 @@ class Kernel:
         self.scores = np.zeros((size + 2, 2 * size), dtype=np.int64)
         self.saved = np.zeros((size + 2, 2 * dd.HAND_WORDS), dtype=np.int64)
         self.words = np.zeros((size + 2, dd.KEY_WORDS), dtype=np.int64)
+        self.nodes = 0
+
+    def reset(self) -> None:
+        """Empty the table and forget the move ordering's cut-offs: the next solve searches
+        exactly as a new kernel's would (the same nodes, the same values)."""
+        if self.partition:
+            self.keys[:, dd_table.KEY_FIRST] = 0  # a row is written whole when it is taken
+            scratch = [self.meta, self.rel, self.own, self.patterns]
+        else:
+            self.tt_bounds[:, 3] = 0  # a slot's key and bounds are written when it is taken
+            scratch = [self.words]
+        for array in (self.history, self.moves, self.scores, self.saved, *scratch):
+            array.fill(0)
         self.nodes = 0
 
     def solve(self, position: Position, each: bool = True, max_nodes: int = DEFAULT_NODES,
@@ -240,6 +261,39 @@ class Kernel:
         every = [*values.values(), *called.values()]
         value = max(every) if mine else min(every)
         return KernelResult(value, values, nodes, trick_nodes, called)
+
+
+_reused = threading.local()  # each thread's kernels kept for reuse, the latest last
+
+
+def kernel_for(spec: PlaySpec, side: int, objective: str, cards: int) -> Kernel:
+    """A kernel for positions of at most ``cards`` cards a hand, as new: a small one (its
+    table at most 2**:data:`REUSED_TABLE_BITS` rows: the bots' solves of a few tricks)
+    is kept by the thread and emptied (:meth:`Kernel.reset`) when asked for again, since
+    allocating its table cost as much as a solve; larger ones are made each time.
+
+    >>> import tricktable
+    >>> game = tricktable.new_game("rook", deal=ROOK_ENDING)
+    >>> kernel = kernel_for(game.spec, 0, "points", 2)
+    >>> kernel_for(game.spec, 0, "points", 2) is kernel, kernel.solve(game.position()).value
+    (True, 30)
+    """
+    kept: OrderedDict[tuple[PlaySpec, int, str, int], Kernel] | None = \
+        getattr(_reused, "kernels", None)
+    if kept is None:
+        kept = _reused.kernels = OrderedDict()
+    key = (spec, side, objective, cards)
+    kernel = kept.pop(key, None)
+    if kernel is None:
+        kernel = Kernel(spec, side, objective, cards=cards)
+        if kernel.table_bits > REUSED_TABLE_BITS:
+            return kernel
+    else:
+        kernel.reset()
+    kept[key] = kernel
+    if len(kept) > REUSED_KERNELS:
+        kept.popitem(last=False)
+    return kernel
 
 
 def table_bits_for(cards: int, points: bool, partition: bool) -> int:

@@ -183,20 +183,23 @@ def _compiled(game: GameState, position: Position, objective: str, max_nodes: in
         totals = [mine if s == counted else total - mine for s in range(sides)]
         return _margin(game, totals, whose)
 
+    kernel = compiled.kernel_for(spec, counted, basis,
+                                 max(hand.bit_count() for hand in position.hands))
     within = None
     if objective == "score":
         # the counted side's score may never fall as it takes more (it searches for the
-        # most), nor the mover's rise where the mover plays against it
-        values = [valued(gain, counted) for gain in range(future + 1)]
+        # most), nor the mover's rise where the mover plays against it; card points come
+        # in the kernel's unit (their common divisor), so the score is read at those alone
+        gains = range(0, future + 1, kernel.unit)
+        values = [valued(gain, counted) for gain in gains]
         wrong_way = any(later < earlier for earlier, later in itertools.pairwise(values))
         if side != counted:
-            movers = [valued(gain) for gain in range(future + 1)]
+            movers = [valued(gain) for gain in gains]
             wrong_way |= any(later > earlier for earlier, later in itertools.pairwise(movers))
         if wrong_way:
             raise canonical.Unsupported(f"{game.title}'s hand score falls as the side takes more")
-        within = score_steps(values)
-    kernel = compiled.Kernel(spec, counted, basis,
-                             cards=max(hand.bit_count() for hand in position.hands))
+        low, high = score_steps(values)
+        within = gains[low], gains[high]
     try:
         result = kernel.solve(position, each=each, max_nodes=max_nodes, max_seconds=max_seconds,
                               within=within)
