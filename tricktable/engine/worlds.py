@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from tricktable.cards import bits
 
 Caps = tuple[int, ...]
+Table = tuple[int, tuple[tuple[tuple[int, ...], int], ...]]  # deals; each split, its deals
 
 
 class InconsistentWorld(ValueError):
@@ -47,7 +48,7 @@ class Hidden:
     allowed: tuple[int, ...]
     _classes: tuple[tuple[int, tuple[int, ...]], ...] = field(init=False, repr=False)
     _room: tuple[Caps, ...] = field(init=False, repr=False)  # per class: cards allowed per place
-    _memo: dict[tuple[int, Caps], int] = field(
+    _memo: dict[tuple[int, Caps], Table] = field(
         init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -74,18 +75,26 @@ class Hidden:
         return self._ways(0, self.sizes)
 
     def _ways(self, index: int, caps: Caps) -> int:
+        return self._table(index, caps)[0]
+
+    def _table(self, index: int, caps: Caps) -> Table:
+        """The deals of classes ``index`` on that fill ``caps``, and each way to share class
+        ``index`` among its places with the deals it leaves (memoised: a decision draws
+        dozens of worlds from one ``Hidden``)."""
         key = (index, caps)
         known = self._memo.get(key)
         if known is not None:
             return known
+        table: Table
         if index == len(self._classes):
-            total = 0 if any(caps) else 1
+            table = (0 if any(caps) else 1, ())
         elif any(c > r for c, r in zip(caps, self._room[index], strict=True)):
-            total = 0
+            table = (0, ())
         else:
-            total = sum(weight for _, weight in self._splits(index, caps))
-        self._memo[key] = total
-        return total
+            splits = tuple(self._splits(index, caps))
+            table = (sum(weight for _, weight in splits), splits)
+        self._memo[key] = table
+        return table
 
     def _splits(self, index: int, caps: Caps) -> Iterator[tuple[tuple[int, ...], int]]:
         """Each way to share class ``index`` among its places, with its number of deals."""
@@ -121,8 +130,9 @@ class Hidden:
         return masks
 
     def _pick_split(self, index: int, caps: Caps, rng: random.Random) -> tuple[int, ...]:
-        pick = rng.randrange(self._ways(index, caps))
-        for split, weight in self._splits(index, caps):
+        total, splits = self._table(index, caps)
+        pick = rng.randrange(total)
+        for split, weight in splits:
             if pick < weight:
                 return split
             pick -= weight
