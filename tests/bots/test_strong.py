@@ -159,6 +159,27 @@ def test_a_level_plays_in_each_game_with_the_keep_its_heuristic_player_asks(name
     assert StrongBot("bidder", 1, LEVELS[name]).limits.keep == LEVELS[name].keep == 2.0
 
 
+def test_rooks_levels_search_the_least_raise_besides_the_heuristics_bid_and_a_pass() -> None:
+    """Rook's heuristic asks for ``bid_levels`` = 1: of the bid levels only the least and
+    the heuristic's own are searched (with the pass); Pinochle's levels search them all."""
+    for seed in range(6):
+        game = start("rook", 4, seed)
+        seat = game.to_move or 0
+        state, legal = game.redacted(seat), game.legal_actions()
+        bot = make_bot("strong", "rook", 1)
+        assert isinstance(bot, StrongBot)
+        found = bot.candidates(state, legal, random.Random(0))
+        least = min(action.arg for action in legal if action.kind == "bid")
+        kept = {action for action in legal if action.kind != "bid" or action.arg == least}
+        assert set(found) == kept | {found[0]}, [action.text for action in found]
+        assert len(found) < len(legal) - 10
+    game = tricktable.new_game("pinochle", seed=1)
+    bot = make_bot("strong", "pinochle", 1)
+    assert isinstance(bot, StrongBot)
+    state, legal = game.redacted(game.to_move or 0), game.legal_actions()
+    assert set(bot.candidates(state, legal, random.Random(0))) == set(legal)
+
+
 def test_keep_plays_the_heuristic_pick_unless_clearly_beaten() -> None:
     """With ``keep`` the heuristic's pick plays while it is still running unless the best
     mean beats it by that many standard errors; the same worlds without ``keep`` let the

@@ -89,6 +89,9 @@ class SearchLimits:
     # 0: the best mean plays; > 0: the heuristic's pick plays unless the best beats it by
     # more than this many standard errors of the paired difference
     keep: float = 0.0
+    # > 0: of the bids (actions of kind "bid" with a number), only this many of the lowest
+    # legal ones and the heuristic's pick are candidates (0: every bid level)
+    bid_levels: int = 0
 
 
 LEVELS = {
@@ -102,16 +105,18 @@ LEVELS = {
 
 
 def level(name: str, game: str) -> SearchLimits:
-    """The level ``name`` as played in ``game``: where the game's heuristic player says
-    how far the search must beat its pick (``STRONG_KEEP`` in its module), that ``keep``.
+    """The level ``name`` as played in ``game``: with the limits the game's heuristic
+    player asks the search for (``STRONG_LIMITS`` in its module: Bidder's ``keep``,
+    Rook's ``bid_levels``).
 
     >>> level("strong", "bidder").keep, level("strong", "rook").keep
     (0.0, 2.0)
+    >>> level("expert", "rook").bid_levels, level("expert", "pinochle").bid_levels
+    (1, 0)
     """
     limits = LEVELS[name]
     module = heuristic_module(game)  # None: a game without a heuristic player
-    keep = getattr(module, "STRONG_KEEP", None)
-    return limits if keep is None else replace(limits, keep=keep)
+    return replace(limits, **getattr(module, "STRONG_LIMITS", {}))
 
 
 @dataclass
@@ -252,13 +257,18 @@ class StrongBot:
     def candidates(self, state: GameState, legal: list[Action],
                    rng: random.Random) -> list[Action]:
         """Every action worth valuing, the heuristic's pick first: one card of each run of
-        equivalent cards, every other legal action as it is."""
+        equivalent cards, every other legal action as it is (with ``bid_levels``, of the
+        numbered bids only the lowest that many besides the pick)."""
         seat = state.to_move or 0
         pick = _heuristic(self.game, rng.getrandbits(32)).choose(state.view(seat), legal)
         live = state.hidden_from(seat)  # unseen cards count as still in play
         others = [a for a in distinct_plays(state, legal, live) if a != pick]
         if pick.kind == "play":  # not the card that stands for the pick's run
             others = [a for a in others if len(distinct_plays(state, [a, pick], live)) == 2]
+        if self.limits.bid_levels:
+            levels = sorted(a.arg for a in legal if a.kind == "bid" and isinstance(a.arg, int))
+            kept = set(levels[:self.limits.bid_levels])
+            others = [a for a in others if a.kind != "bid" or a.arg in kept]
         return [pick, *others]
 
     def value_after(self, world: GameState, seat: int, action: Action,

@@ -80,7 +80,7 @@ NULL_MODEL: dict[int, tuple[float, ...]] = {
 KNOCK_SHARE = 0.6  # knock when the half hand alone is rated this many tricks per card
 # the strong levels play their search's best in Bidder, not this player's pick unless clearly
 # beaten (SearchLimits.keep): +0.46 ± 0.28 a deal over 500 duplicate deals (docs/bots.md)
-STRONG_KEEP = 0.0
+STRONG_LIMITS = {"keep": 0.0}
 CONTRA_SHARE = 1.0  # contra when the own hand is rated this share of the defence's need
 
 
