@@ -34,14 +34,7 @@ from strength import DealProgress, limits  # this folder's: the scripts run from
 import tricktable
 from tricktable.arena import interval, play_hand
 from tricktable.bots import Bot, make_bot
-from tricktable.bots.strong import (
-    LEVELS,
-    Choice,
-    SearchLimits,
-    StrongBot,
-    certain,
-    exact_values,
-)
+from tricktable.bots.strong import Choice, SearchLimits, StrongBot, certain, exact_values
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
 
@@ -138,8 +131,6 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"no phase {', '.join(unknown)}; phases: "
                          f"{', '.join(phase.value for phase in Phase)} (or none)")
         phases = frozenset(names)
-    if args.elsewhere.partition(":")[0] not in LEVELS:
-        parser.error(f"--elsewhere {args.elsewhere}: levels are {', '.join(LEVELS)}")
     try:
         limits(args.elsewhere, args.game)
     except ValueError as error:

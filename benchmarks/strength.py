@@ -30,7 +30,7 @@ from typing import Any
 import tricktable
 from tricktable.arena import MatchResult, duplicate_match
 from tricktable.bots import Bot, make_bot
-from tricktable.bots.strong import SearchLimits, StrongBot, level
+from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot, level
 from tricktable.cli.common import parse_options
 from tricktable.engine.registry import new_game
 
@@ -73,8 +73,13 @@ def limits(name: str, game: str) -> SearchLimits:
     (24, 40)
     >>> limits("strong", "bidder").keep, limits("strong:keep=2", "bidder").keep
     (0.0, 2.0)
+    >>> limits("master", "rook")
+    Traceback (most recent call last):
+    ValueError: no level 'master'; levels: strong, expert
     """
     base, _, changes = name.partition(":")
+    if base not in LEVELS:
+        raise ValueError(f"no level {base!r}; levels: {', '.join(LEVELS)}")
     fields = {f.name: f.type for f in dataclasses.fields(SearchLimits)}
     values: dict[str, Any] = {}
     for change in filter(None, changes.split(",")):

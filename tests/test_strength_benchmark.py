@@ -44,3 +44,10 @@ def test_a_clairvoyant_run_refuses_a_phase_it_does_not_know() -> None:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "clairvoyant.py"), "--phases",
                            "bid,bidding"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "no phase bidding; phases: knock, bid" in done.stderr
+
+
+def test_a_benchmark_refuses_a_level_it_does_not_know() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "clairvoyant.py"), "--phases",
+                           "none", "--elsewhere", "master:worlds=2"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no level 'master'; levels: strong, expert" in done.stderr
