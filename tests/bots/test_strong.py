@@ -180,6 +180,17 @@ def test_rooks_levels_search_the_least_raise_besides_the_heuristics_bid_and_a_pa
     assert set(bot.candidates(state, legal, random.Random(0))) == set(legal)
 
 
+def test_hints_search_the_bids_the_strong_bot_searches() -> None:
+    """Hints use the strong level as the game plays it: in Rook's auction only the least
+    raise, the heuristic's bid and the pass are ranked, not every bid level."""
+    game = start("rook", 4, 0)
+    legal = game.legal_actions()
+    least = min(action.arg for action in legal if action.kind == "bid")
+    ranked = {hint.action for hint in tricktable.hint(game, worlds=2)}
+    assert {f"bid {least}", "pass"} <= ranked
+    assert len(ranked) <= 3 < len(legal), sorted(ranked)
+
+
 def test_keep_plays_the_heuristic_pick_unless_clearly_beaten() -> None:
     """With ``keep`` the heuristic's pick plays while it is still running unless the best
     mean beats it by that many standard errors; the same worlds without ``keep`` let the

@@ -18,7 +18,7 @@ from typing import Any
 from tricktable.bots import make_bot
 from tricktable.bots.inference import believed_worlds
 from tricktable.bots.playout import playout_step
-from tricktable.bots.strong import LEVELS, SearchLimits, StrongBot
+from tricktable.bots.strong import SearchLimits, StrongBot, level
 from tricktable.engine.actions import Action
 from tricktable.engine.state import GameState, Phase
 
@@ -36,17 +36,19 @@ class Hint:
         return asdict(self)
 
 
-def hint_limits(worlds: int | None = None, seconds: float | None = None,
+def hint_limits(game: str, worlds: int | None = None, seconds: float | None = None,
                 choices: int = 6) -> SearchLimits:
-    """The hints' search: the ``strong`` level's fixed budget (its worlds, or ``worlds``
-    for every deck), ``choices`` candidates at once, and a CPU cap (``seconds``, by default
-    the level's) that is only a safety net, so a hint depends on the seat's view alone.
+    """The hints' search in ``game``: the ``strong`` level as the strong bot plays that
+    game (its fixed worlds, or ``worlds`` for every deck, and the limits the game asks
+    for, such as Rook's least raise), ``choices`` candidates at once, and a CPU cap
+    (``seconds``, by default the level's) that is only a safety net, so a hint depends on
+    the seat's view alone.
 
-    >>> limits = hint_limits()
-    >>> limits.worlds, limits.candidates, limits.seconds == LEVELS["strong"].seconds
-    (16, 6, True)
+    >>> limits = hint_limits("rook")
+    >>> limits.worlds, limits.candidates, limits.bid_levels, limits.seconds == 3.0
+    (16, 6, 1, True)
     """
-    limits = replace(LEVELS["strong"], candidates=choices)
+    limits = replace(level("strong", game), candidates=choices)
     if worlds is not None:
         limits = replace(limits, worlds=worlds, deck_worlds=0)
     if seconds is not None:
@@ -68,7 +70,7 @@ def hint(game: GameState, seat: int | None = None, worlds: int | None = None,
     if seat is not None and seat != mover:
         raise ValueError(f"it is seat {mover}'s turn, not seat {seat}'s")
     return rank_hints(game.redacted(mover), game.legal_actions(),
-                      hint_limits(worlds, seconds, choices))
+                      hint_limits(game.name, worlds, seconds, choices))
 
 
 def rank_hints(state: GameState, legal: list[Action],
@@ -76,7 +78,8 @@ def rank_hints(state: GameState, legal: list[Action],
     """The hints for the seat to move in ``state``, a game already redacted for it: the
     choices the search kept to the end by expected value (on a tie, the strong bot's own
     choice first), then those it dropped as clearly worse, the last dropped first."""
-    ranked = StrongBot(state.name, seed=0, limits=limits or hint_limits()).rank(state, legal)
+    limits = limits or hint_limits(state.name)
+    ranked = StrongBot(state.name, seed=0, limits=limits).rank(state, legal)
     ranked.sort(key=lambda choice: (-len(choice.values), -choice.mean))
     return [Hint(c.action.text, round(c.mean, 2), c.reason()) for c in ranked]
 
@@ -103,7 +106,7 @@ def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,
     state = game.redacted(seat)
     rng = random.Random(f"bids:{json.dumps(state.view(seat), sort_keys=True)}")
     totals: dict[str, list[int]] = {}
-    for world in believed_worlds(state, seat, rng, worlds, LEVELS["strong"].believe):
+    for world in believed_worlds(state, seat, rng, worlds, level("strong", game.name).believe):
         seed = rng.getrandbits(32)
         for trump in game.table.kind_index("trump").values():
             totals.setdefault(trump.text.partition(" ")[2], []).append(
