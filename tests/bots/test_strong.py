@@ -180,6 +180,17 @@ def test_rooks_levels_search_the_least_raise_besides_the_heuristics_bid_and_a_pa
     assert set(bot.candidates(state, legal, random.Random(0))) == set(legal)
 
 
+def test_pinochles_strong_level_searches_as_wide_as_expert() -> None:
+    """Pinochle's heuristic asks for expert's breadth (measured better there); Notrump,
+    where the same breadth lost, keeps the level's own."""
+    strong, expert = level("strong", "pinochle"), LEVELS["expert"]
+    breadth = ("candidates", "widen", "screen_rollouts")
+    assert [getattr(strong, name) for name in breadth] == \
+        [getattr(expert, name) for name in breadth]
+    assert level("strong", "notrump").candidates == LEVELS["strong"].candidates < expert.candidates
+    assert strong.worlds == LEVELS["strong"].worlds < expert.worlds
+
+
 def test_hints_search_the_bids_the_strong_bot_searches() -> None:
     """Hints use the strong level as the game plays it: in Rook's auction only the least
     raise, the heuristic's bid and the pass are ranked, not every bid level."""
