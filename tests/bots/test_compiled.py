@@ -409,6 +409,36 @@ def test_the_value_alone_equals_the_value_of_the_full_solve(name: str, objective
     assert alone_nodes < full_nodes or not full_nodes
 
 
+@pytest.mark.parametrize(("name", "objective", "partition"), [
+    ("rook", "points", True), ("rook", "tricks", True), ("pinochle", "points", False),
+    ("notrump", "tricks", False)])
+def test_the_probes_of_a_value_say_what_each_searched(name: str, objective: str,
+                                                       partition: bool) -> None:
+    """``KernelResult.probes``: every null-window search of the position's value in
+    order, each answered as the value says (reached where the target is at most the
+    value) with a true bound, the best bounds meeting at the value, their nodes adding up
+    to the solve's; with every card valued, the cards' searches come after them."""
+    for game in _positions(name, 8, 6, calls=name == "notrump"):
+        position = game.position()  # type: ignore[attr-defined]
+        kernel = Kernel(position.spec, position.spec.side_of[position.to_move], objective,
+                        cards=6)
+        assert kernel.partition == partition
+        alone = kernel.solve(position, each=False)
+        assert alone.probes and sum(probe.nodes for probe in alone.probes) == alone.nodes
+        for probe in alone.probes:
+            assert probe.reached == (probe.target <= alone.value), (probe, alone.value)
+            assert probe.bound <= alone.value if probe.reached else probe.bound >= alone.value
+            assert probe.target % kernel.unit == 0
+        reached = [p.bound for p in alone.probes if p.reached]
+        missed = [p.bound for p in alone.probes if not p.reached]
+        assert max(reached, default=0) == alone.value
+        assert min(missed, default=alone.value) == alone.value
+        kernel.reset()
+        full = kernel.solve(position)
+        assert full.probes == alone.probes
+        assert sum(probe.nodes for probe in full.probes) < full.nodes
+
+
 def test_a_solve_past_its_budget_says_so() -> None:
     game = _positions("rook", 1, 7)[0]
     with pytest.raises(BudgetExceeded, match="100 nodes"):

@@ -43,18 +43,36 @@ REUSED_KERNELS = 8
 
 
 @dataclass(frozen=True)
+class Probe:
+    """One null-window search of a position's value: does the side take at least
+    ``target`` from here? It proved ``bound``: at least that where it reached the target,
+    else at most that (in the objective's units); ``nodes``: what it searched."""
+
+    target: int
+    bound: int
+    nodes: int
+
+    @property
+    def reached(self) -> bool:
+        """Whether the side takes at least the target."""
+        return self.bound >= self.target
+
+
+@dataclass(frozen=True)
 class KernelResult:
     """A solved position: ``value`` is what the side takes from here on (tricks, or
     card points with the spec's bonuses), ``cards`` each card's value (with ``each``),
     ``nodes`` the positions searched, ``trick_nodes`` those at a trick's start (what DDS
     counts as its nodes), ``called`` the value of each card the seat may play with a
-    trump call."""
+    trump call, ``probes`` the searches that found the position's value, in order (the
+    nodes after them went to each card's value)."""
 
     value: int
     cards: dict[Card, int]
     nodes: int
     trick_nodes: int = 0
     called: dict[Card, int] = field(default_factory=dict)  # cards played with a call
+    probes: tuple[Probe, ...] = ()
 
 
 class Kernel:
@@ -216,6 +234,7 @@ class Kernel:
         size = len(spec.follows)
         out_cards = np.zeros(2 * size, dtype=np.int64)
         out_values = np.zeros(2 * size, dtype=np.int64)
+        probes = np.zeros((dd.MAX_PROBES, 3), dtype=np.int64)
         trumps = t.trumps.copy()  # calls change them during the search
         calls = self.calls.copy()
         start = ceiling // 2 if guess is None else guess
@@ -228,7 +247,8 @@ class Kernel:
                   dd.MOVES_AT: self.moves, dd.SCORES_AT: self.scores,
                   dd.COUNTERS_AT: counters, dd.OUT_CARDS_AT: out_cards,
                   dd.OUT_VALUES_AT: out_values, dd.CALLS_AT: calls,
-                  dd.MARKERS_AT: self.markers, dd.SAVED_AT: self.saved}
+                  dd.MARKERS_AT: self.markers, dd.SAVED_AT: self.saved,
+                  dd.PROBES_AT: probes}
         if self.partition:
             arrays.update({dd.TT_AT: self.tt, dd.LINKS_AT: self.links,
                            dd.KEYS_AT: self.keys, dd.META_AT: self.meta,
@@ -250,8 +270,12 @@ class Kernel:
                                              counters[dd.ABORTED] == dd.ABORT_NODES))
         # a search may prove more than it was asked (fail-soft): a bound past the range
         found_values = np.clip(out_values[:count], low, high) * unit
+        noted = [(target, bound, ended) for target, bound, ended in probes.tolist() if ended]
+        searched = tuple(Probe(target * unit, bound * unit, ended - before) for
+                         (target, bound, ended), before in
+                         zip(noted, [0] + [ended for _, _, ended in noted], strict=False))
         if not each:
-            return KernelResult(int(found_values[0]), {}, nodes, trick_nodes)
+            return KernelResult(int(found_values[0]), {}, nodes, trick_nodes, probes=searched)
         values: dict[Card, int] = {}
         called: dict[Card, int] = {}
         for move, found in zip(out_cards[:count].tolist(), found_values.tolist(), strict=True):
@@ -260,7 +284,7 @@ class Kernel:
         mine = self.maxside[position.to_move] == 1
         every = [*values.values(), *called.values()]
         value = max(every) if mine else min(every)
-        return KernelResult(value, values, nodes, trick_nodes, called)
+        return KernelResult(value, values, nodes, trick_nodes, called, searched)
 
 
 _reused = threading.local()  # each thread's kernels kept for reuse, the latest last

@@ -58,7 +58,7 @@ HANDS_AT, TRICKS_AT, STATE_AT, PARAMS_AT, MAXSIDE_AT, FOLLOWS_AT, RANK_AT, TRUMP
     POINTS_AT, CLASS_MASKS_AT, CLASS_OF_AT, RANK_LO_AT, RANK_HI_AT, HISTORY_AT, MOVES_AT, \
     SCORES_AT, COUNTERS_AT, TT_AT, KEYS_AT, META_AT, REL_AT, OWN_AT, TT_KEYS_AT, \
     TT_BOUNDS_AT, WORDS_AT, OUT_CARDS_AT, OUT_VALUES_AT, POINT_CARDS_AT, PATTERNS_AT, \
-    CALLS_AT, MARKERS_AT, SAVED_AT, LINKS_AT, CONTEXT_AT = range(34)
+    CALLS_AT, MARKERS_AT, SAVED_AT, LINKS_AT, PROBES_AT, CONTEXT_AT = range(35)
 CONTEXT_SLOTS = CONTEXT_AT + 1
 # trump calls (the params' CALLING; Notrump's markers): per seat the cards it may play with
 # a call that makes their suit its side's trump (calls), the card whose plain play ends
@@ -69,6 +69,9 @@ CARD_OF_MOVE = CALL_MOVE - 1
 # start, the count DDS reports as its nodes)
 NODES, LIMIT, ABORTED, DEADLINE_US, TRICK_NODES = range(5)
 ABORT_NODES, ABORT_TIME = 1, 2
+# probes: the null-window probes of a position's value, a row each (note_probe)
+MAX_PROBES = 64
+PROBE_TARGET, PROBE_BOUND, PROBE_NODES = range(3)
 
 @intrinsic
 def _ctpop(typingctx: object, x: object) -> tuple[object, object]:
@@ -181,6 +184,23 @@ def search_context(arrays: dict[int, np.ndarray]) -> np.ndarray:
     context[3 * CONTEXT_AT + 1] = context.shape[0]
     context[3 * CONTEXT_AT + 2] = 1
     return context
+
+
+@kernel(I(I, I, I, A1), inline=True)
+def note_probe(depth: int, target: int, bound: int, context: np.ndarray) -> int:
+    """Note a probe of the position's value (``depth`` 0; those of each card's value are
+    not noted): its target, the bound it proved (at least ``bound`` where that reaches
+    the target, else at most) and the nodes searched when it ended, in the first row of
+    the probes with no nodes yet (KernelResult.probes)."""
+    if depth == 0:
+        probes = matrix(context, PROBES_AT)
+        for i in range(probes.shape[0]):
+            if probes[i, PROBE_NODES] == 0:
+                probes[i, PROBE_TARGET] = target
+                probes[i, PROBE_BOUND] = bound
+                probes[i, PROBE_NODES] = vector(context, COUNTERS_AT)[NODES]
+                break
+    return ZERO
 
 
 @kernel(I(I), inline=True)

@@ -70,6 +70,7 @@ from tricktable.solver.dd import (
     lowest,
     make_call,
     matrix,
+    note_probe,
     play_views,
     popcount,
     reopen_trick,
@@ -331,6 +332,7 @@ def mtdf(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key: 
         else:  # a few tricks: step from the guess
             target = value + 1 if value == lower else value
         value = search(depth, seat, ntrick, win_pos, win_key, target - 1, target, context)
+        note_probe(depth, target, value, context)
         first = False
         if counters[ABORTED]:
             return 0

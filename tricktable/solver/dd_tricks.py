@@ -98,6 +98,7 @@ from tricktable.solver.dd import (
     legal,
     lowest,
     matrix,
+    note_probe,
     play_views,
     popcount,
     reopen_trick,
@@ -451,7 +452,9 @@ def value(guess: int, depth: int, seat: int, ntrick: int, win_pos: int, win_key:
     upper = ceiling
     target = min(max(guess, lower + 1), upper)
     while lower < upper:
-        if probe(depth, seat, ntrick, win_pos, win_key, target, context):
+        reached = probe(depth, seat, ntrick, win_pos, win_key, target, context)
+        note_probe(depth, target, target if reached else target - 1, context)
+        if reached:
             lower = target
             target += 1
         else:
