@@ -32,6 +32,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import tricktable
@@ -144,6 +145,20 @@ def game_position(name: str, seed: int, cards: int = 13) -> GameState | None:
     return None
 
 
+def game_positions(name: str, most_cards: int, count: int) -> Iterator[tuple[int, GameState]]:
+    """The positions of :func:`game_position` in turn, with their seeds, until ``count``
+    have been given (a seed whose hand ends before such a position gives none; at most
+    50 seeds a position are tried)."""
+    given = 0
+    for seed in range(50 * count):
+        if given == count:
+            return
+        game = game_position(name, seed, most_cards)
+        if game is not None:
+            given += 1
+            yield seed, game
+
+
 def game_objective(name: str, objective: str, count: int, budget: float,
                    most_cards: int = 13, value_only: bool = False) -> dict[str, Any]:
     """Solve ``count`` positions of ``name`` for ``objective``, at most ``most_cards`` cards
@@ -155,13 +170,8 @@ def game_objective(name: str, objective: str, count: int, budget: float,
     methods: set[str] = set()
     exceeded = 0
     refused = ""
-    seed = 0
     cards = 0
-    while len(times) + exceeded < count and seed < 50 * count:
-        game = game_position(name, seed, most_cards)
-        seed += 1
-        if game is None:
-            continue
+    for _, game in game_positions(name, most_cards, count):
         cards = max(h.bit_count() for h in game.hands)  # type: ignore[attr-defined]
         start = time.process_time()
         try:

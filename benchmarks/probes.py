@@ -24,7 +24,7 @@ import statistics
 import time
 from typing import Any
 
-from dds import game_position  # (run as a script: benchmarks/ on the path)
+from dds import game_positions  # (run as a script: benchmarks/ on the path)
 
 from tricktable.solver.canonical import BudgetExceeded
 from tricktable.solver.compiled import Kernel
@@ -36,12 +36,7 @@ def probe_positions(name: str, count: int, cards: int, objective: str,
     "tricks"), each twice: as :func:`tricktable.solver.solve` does, then knowing its value."""
     rows: list[dict[str, Any]] = []
     over = 0
-    seed = 0
-    while len(rows) + over < count and seed < 50 * count:
-        game = game_position(name, seed, cards)
-        seed += 1
-        if game is None:
-            continue
+    for seed, game in game_positions(name, cards, count):
         position = game.position()  # type: ignore[attr-defined]
         spec = position.spec
         side = spec.side_of[position.to_move]
@@ -59,8 +54,8 @@ def probe_positions(name: str, count: int, cards: int, objective: str,
         known = told.solve(position, each=False, guess=found.value // unit,
                            within=(max(found.value - unit, 0), found.value + unit))
         end = time.process_time()
-        assert known.value == found.value, (seed - 1, known.value, found.value)
-        rows.append({"seed": seed - 1, "cards": size, "value": found.value, "unit": unit,
+        assert known.value == found.value, (seed, known.value, found.value)
+        rows.append({"seed": seed, "cards": size, "value": found.value, "unit": unit,
                      "nodes": found.nodes, "ms": 1000 * (middle - start),
                      "probes": [(p.target, p.bound, p.nodes) for p in found.probes],
                      "told_nodes": known.nodes, "told_ms": 1000 * (end - middle)})
