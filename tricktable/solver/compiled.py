@@ -270,12 +270,14 @@ class Kernel:
                                              counters[dd.ABORTED] == dd.ABORT_NODES))
         # a search may prove more than it was asked (fail-soft): a bound past the range
         found_values = np.clip(out_values[:count], low, high) * unit
-        noted = [(target, bound, ended) for target, bound, ended in probes.tolist() if ended]
-        searched = tuple(Probe(target * unit, bound * unit, ended - before) for
-                         (target, bound, ended), before in
-                         zip(noted, [0] + [ended for _, _, ended in noted], strict=False))
+        searched: list[Probe] = []  # rows in order, each with the count when it ended
+        filled = int(np.count_nonzero(probes[:, dd.PROBE_NODES]))
+        for target, bound, ended in probes[:filled].tolist():
+            searched.append(Probe(target * unit, bound * unit,
+                                  ended - sum(p.nodes for p in searched)))
         if not each:
-            return KernelResult(int(found_values[0]), {}, nodes, trick_nodes, probes=searched)
+            return KernelResult(int(found_values[0]), {}, nodes, trick_nodes,
+                                probes=tuple(searched))
         values: dict[Card, int] = {}
         called: dict[Card, int] = {}
         for move, found in zip(out_cards[:count].tolist(), found_values.tolist(), strict=True):
@@ -284,7 +286,7 @@ class Kernel:
         mine = self.maxside[position.to_move] == 1
         every = [*values.values(), *called.values()]
         value = max(every) if mine else min(every)
-        return KernelResult(value, values, nodes, trick_nodes, called, searched)
+        return KernelResult(value, values, nodes, trick_nodes, called, tuple(searched))
 
 
 _reused = threading.local()  # each thread's kernels kept for reuse, the latest last
