@@ -33,7 +33,8 @@ from tricktable.solver.compiled import Kernel
 def probe_positions(name: str, count: int, cards: int, objective: str,
                     budget: float) -> dict[str, Any]:
     """Solve ``count`` positions of ``name`` for ``objective`` (the kernel's: "points" or
-    "tricks"), each twice: as :func:`tricktable.solver.solve` does, then knowing its value."""
+    "tricks"), each twice: its value alone from the kernel's own first guess, then by a
+    new kernel told that value."""
     rows: list[dict[str, Any]] = []
     over = 0
     for seed, game in game_positions(name, cards, count):

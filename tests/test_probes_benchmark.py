@@ -16,7 +16,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, cwd=BENCHMARKS, timeout=600)
 
 
-def test_the_probes_of_each_value_add_up_and_a_told_kernel_needs_two() -> None:
+def test_the_probes_benchmark_lists_each_values_probes() -> None:
     done = _run("--games", "rook", "pinochle", "--positions", "3", "--cards", "4", "--json")
     assert done.returncode == 0, done.stderr
     for report in json.loads(done.stdout):

@@ -271,10 +271,10 @@ class Kernel:
         # a search may prove more than it was asked (fail-soft): a bound past the range
         found_values = np.clip(out_values[:count], low, high) * unit
         searched: list[Probe] = []  # rows in order, each with the count when it ended
-        filled = int(np.count_nonzero(probes[:, dd.PROBE_NODES]))
-        for target, bound, ended in probes[:filled].tolist():
-            searched.append(Probe(target * unit, bound * unit,
-                                  ended - sum(p.nodes for p in searched)))
+        before = 0
+        for target, bound, ended in probes[:np.count_nonzero(probes[:, dd.PROBE_NODES])]:
+            searched.append(Probe(int(target) * unit, int(bound) * unit, int(ended) - before))
+            before = int(ended)
         if not each:
             return KernelResult(int(found_values[0]), {}, nodes, trick_nodes,
                                 probes=tuple(searched))
