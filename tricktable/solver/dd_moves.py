@@ -122,13 +122,13 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
     mine = maxside[seat]
     ours_now = False
     threat = 0  # the best key a later opponent in this trick may reach
-    partner_after = False
+    partner_last = 0  # the best key of a partner who plays last to this trick
     if ntrick > 0:
         ours_now = maxside[(leader + win_pos) % players] == mine
         for j in range(1, players - ntrick):
             other = (seat + j) % players
-            if maxside[other] == mine:
-                partner_after = True
+            last = j == players - ntrick - 1
+            if maxside[other] == mine and not last:
                 continue
             held = hands[other]
             led = held & follows[lead]
@@ -141,7 +141,9 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                     k = card_key(other, highest(own), lead, follows, rank, trumps)
                     if k > best:
                         best = k
-            if best > threat:
+            if maxside[other] == mine:
+                partner_last = best
+            elif best > threat:
                 threat = best
     opponents = 0
     partners = 0
@@ -203,6 +205,8 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                     weight = 50  # low to partner's winner
                 elif opponents & cls == 0:
                     weight = 40
+                elif (hand | partners) >> highest(live_cls & ~(ONE << top)) & 1:
+                    weight = 25  # the second best ours: the top drawn, it wins
                 else:
                     weight = 20
                 if cls != class_done:  # the same for every card of the class
@@ -225,12 +229,16 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                         weight = 60 * 64 - rank[card] + 64 * worth  # ours: low, or points
                     elif key > threat:
                         weight = 50 * 64 - rank[card]  # secure partner's trick
+                    elif key > win_key:
+                        weight = 25 * 64 - rank[card]
                     else:
                         weight = 20 * 64 - rank[card]
+                elif partner_last > win_key and partner_last > threat:
+                    weight = 60 * 64 - rank[card] + 64 * worth  # partner, last, takes it
                 elif key > win_key and key > threat:
                     weight = 55 * 64 - rank[card] + 64 * worth  # take it, cheaply
-                elif key > win_key and partner_after:
-                    weight = 25 * 64 - rank[card]
+                elif key > win_key:
+                    weight = 35 * 64 - rank[card]  # beat it: the next must overtake
                 else:
                     weight = 30 * 64 - rank[card] - 64 * worth  # lose it cheaply
             score = weight * (1 << 24) + min(history[seat, card], (1 << 24) - 1)
