@@ -626,6 +626,21 @@ def test_leads_tried_first_keep_the_search_small() -> None:
     assert trick_starts < 60_000
 
 
+def test_the_following_hands_order_keeps_the_search_small() -> None:
+    """Eight 10-card deals, every card valued, take 101,590 trick starts with the hands
+    that follow ordered as now (a card low where partner, last to play, takes the trick
+    anyway; a card that beats the trick's winner before one that cannot; a low lead of a
+    class whose second best card the side holds before other low leads); 153,381 with
+    the order of 1 December 2026."""
+    rng = random.Random(1013)
+    trick_starts = 0
+    for _ in range(8):
+        position, _, _, leader = _bridge_deal(rng, 10)
+        kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
+        trick_starts += kernel.solve(position, each=True).trick_nodes
+    assert trick_starts < 125_000
+
+
 def test_a_lead_is_judged_by_the_top_of_its_run() -> None:
     """The search plays a run's lowest card; whether it is a winner is the run's top's."""
     t = Kernel(play_spec(0), 0, "tricks").tables

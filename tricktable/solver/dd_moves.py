@@ -199,8 +199,10 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 if run_top(card, hand, live_cls) == top or (
                         (hand >> top) & 1 and rank[top] == rank[card]):
                     weight = 60  # a winner in its class
-                    if cls & trumps[seat] == 0 and opponents & trumps[seat]:
-                        weight = 35  # that an opponent might trump
+                    for other in range(players):
+                        if maxside[other] != mine and hands[other] & cls == 0 \
+                                and hands[other] & trumps[other] and cls & trumps[other] == 0:
+                            weight = 35  # that an opponent, void, may trump
                 elif (partners >> top) & 1:
                     weight = 50  # low to partner's winner
                 elif opponents & cls == 0:
@@ -238,7 +240,7 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 elif key > win_key and key > threat:
                     weight = 55 * 64 - rank[card] + 64 * worth  # take it, cheaply
                 elif key > win_key:
-                    weight = 35 * 64 - rank[card]  # beat it: the next must overtake
+                    weight = 35 * 64 - rank[card] - 64 * worth  # beat it: the next must overtake
                 else:
                     weight = 30 * 64 - rank[card] - 64 * worth  # lose it cheaply
             score = weight * (1 << 24) + min(history[seat, card], (1 << 24) - 1)
