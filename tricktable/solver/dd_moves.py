@@ -240,7 +240,7 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 elif key > win_key and key > threat:
                     weight = 55 * 64 - rank[card] + 64 * worth  # take it, cheaply
                 elif key > win_key:
-                    weight = 35 * 64 - rank[card] - 64 * worth  # beat it: the next must overtake
+                    weight = 35 * 64 - rank[card]  # beat it: the next must overtake
                 else:
                     weight = 30 * 64 - rank[card] - 64 * worth  # lose it cheaply
             score = weight * (1 << 24) + min(history[seat, card], (1 << 24) - 1)
