@@ -203,6 +203,7 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                         if maxside[other] != mine and hands[other] & cls == 0 \
                                 and hands[other] & trumps[other] and cls & trumps[other] == 0:
                             weight = 35  # that an opponent, void, may trump
+                            break
                 elif (partners >> top) & 1:
                     weight = 50  # low to partner's winner
                 elif opponents & cls == 0:
@@ -232,7 +233,7 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                     elif key > threat:
                         weight = 50 * 64 - rank[card]  # secure partner's trick
                     elif key > win_key:
-                        weight = 25 * 64 - rank[card]
+                        weight = 25 * 64 - rank[card]  # over partner: the next must go higher
                     else:
                         weight = 20 * 64 - rank[card]
                 elif partner_last > win_key and partner_last > threat:
