@@ -617,13 +617,18 @@ def test_leads_tried_first_keep_the_search_small() -> None:
     """Six 11-card deals take 39,649 trick starts with leads ordered as now (a run judged
     by its top card, the opponents' ways to answer counted); 219,157 with the order
     before, which judged a run by its lowest card and barely weighed those answers."""
-    rng = random.Random(1011)
+    assert _trick_starts(random.Random(1011), 6, 11, each=False) < 60_000
+
+
+def _trick_starts(rng: random.Random, deals: int, size: int, each: bool) -> int:
+    """The trick starts the kernel searches to solve ``deals`` bridge deals of ``size``
+    cards a hand (``each``: every card valued)."""
     trick_starts = 0
-    for _ in range(6):
-        position, _, _, leader = _bridge_deal(rng, 11)
+    for _ in range(deals):
+        position, _, _, leader = _bridge_deal(rng, size)
         kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
-        trick_starts += kernel.solve(position, each=False).trick_nodes
-    assert trick_starts < 60_000
+        trick_starts += kernel.solve(position, each=each).trick_nodes
+    return trick_starts
 
 
 def test_the_following_hands_order_keeps_the_search_small() -> None:
@@ -632,13 +637,7 @@ def test_the_following_hands_order_keeps_the_search_small() -> None:
     anyway; a card that beats the trick's winner before one that cannot; a low lead of a
     class whose second best card the side holds before other low leads); 153,381 with
     the order of 1 December 2026."""
-    rng = random.Random(1013)
-    trick_starts = 0
-    for _ in range(8):
-        position, _, _, leader = _bridge_deal(rng, 10)
-        kernel = Kernel(position.spec, position.spec.side_of[leader], "tricks")
-        trick_starts += kernel.solve(position, each=True).trick_nodes
-    assert trick_starts < 125_000
+    assert _trick_starts(random.Random(1013), 8, 10, each=True) < 125_000
 
 
 def test_a_lead_is_judged_by_the_top_of_its_run() -> None:
