@@ -164,6 +164,7 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
         previous = -1
         class_done = ZERO  # the class of the leads weighed last, and its weight
         class_weight = ZERO
+        trumpable = False
         rest = allowed & call_mask if called else allowed
         # cards like no other of their class: trumps that may meet another suit's (they
         # compare by rank across suits: PlaySpec.trumps_across), and the marker played
@@ -196,14 +197,25 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                 cls = class_masks[class_of[card]]
                 live_cls = live & cls
                 top = highest(live_cls)
+                if cls != class_done:  # the same for every card of the class
+                    class_done = cls
+                    # smaller trees first (DDS's idea): leads the opponents can answer in
+                    # few ways, each with a card of the class or, void in it, any card
+                    choices = ZERO
+                    trumpable = False  # an opponent void in the class holds its own trumps
+                    for other in range(players):
+                        if maxside[other] != mine:
+                            held = popcount(hands[other] & cls)
+                            choices += held if held else popcount(hands[other])
+                            if not held and hands[other] & trumps[other] \
+                                    and cls & trumps[other] == 0:
+                                trumpable = True
+                    class_weight = lead_position(seat, cls, top, live_cls, hands,
+                                                 trumps[seat], players, maxside) * 64 \
+                        - CHOICE_COST * choices
                 if run_top(card, hand, live_cls) == top or (
                         (hand >> top) & 1 and rank[top] == rank[card]):
-                    weight = 60  # a winner in its class
-                    for other in range(players):
-                        if maxside[other] != mine and hands[other] & cls == 0 \
-                                and hands[other] & trumps[other] and cls & trumps[other] == 0:
-                            weight = 35  # that an opponent, void, may trump
-                            break
+                    weight = 35 if trumpable else 60  # a winner (an opponent may trump it)
                 elif (partners >> top) & 1:
                     weight = 50  # low to partner's winner
                 elif opponents & cls == 0:
@@ -212,18 +224,6 @@ def generate(depth: int, seat: int, ntrick: int, lead: int, win_pos: int, win_ke
                     weight = 25  # the second best ours: the top drawn, it wins
                 else:
                     weight = 20
-                if cls != class_done:  # the same for every card of the class
-                    class_done = cls
-                    # smaller trees first (DDS's idea): leads the opponents can answer in
-                    # few ways, each with a card of the class or, void in it, any card
-                    choices = ZERO
-                    for other in range(players):
-                        if maxside[other] != mine:
-                            held = popcount(hands[other] & cls)
-                            choices += held if held else popcount(hands[other])
-                    class_weight = lead_position(seat, cls, top, live_cls, hands,
-                                                 trumps[seat], players, maxside) * 64 \
-                        - CHOICE_COST * choices
                 weight = weight * 64 + class_weight - rank[card] + 4 * worth
             else:
                 key = card_key(seat, card, lead, follows, rank, trumps)
