@@ -329,7 +329,7 @@ def test_the_table_keys_the_most_tricks_bonus_by_the_tricks_still_needed(
     """Two positions whose tricks so far differ share table entries where the key's count
     of tricks still needed for the bonus is the same: so from ``left`` tricks, taking
     ``x`` more wins the bonus exactly where ``x`` reaches that count."""
-    params = np.zeros(dd.TWINS + 1, dtype=np.int64)  # every param
+    params = np.zeros(dd.SCORING + 1, dtype=np.int64)  # every param
     params[dd.POINTS], params[dd.MOST_BONUS] = 1, 20
     params[dd.BONUS_MAX], params[dd.HAND_TRICKS] = bonus_side, hand_tricks
     for left in range(hand_tricks + 1):

@@ -127,6 +127,7 @@ class Kernel:
             int(spec.bonus_side == side), spec.tricks, int(points), int(relative), int(quick),
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0), int(calling),
             t.mask(spec.trumps_across()), int(sure_points), int(t.copies),
+            sum(1 << card for card in range(len(self.points)) if self.points[card]),
         ], dtype=np.int64)
         # a seat's calls: the cards it may play with one, and its marker (-1: none)
         self.calls = np.array([t.mask(spec.calls[s]) if calling else 0

@@ -48,9 +48,9 @@ NEG, POS = -(1 << 30), 1 << 30
 KEY_WORDS = 9  # hands (up to four seats); leader, trick count, class counts; point patterns
 HAND_WORDS = 4
 
-# params: int64 array of the spec's scalars
+# params: int64 array of the spec's scalars (SCORING: the mask of the cards that score)
 PLAYERS, DUTY, LAST_BONUS, MOST_BONUS, BONUS_MAX, HAND_TRICKS, POINTS, RELATIVE, \
-    QUICK, CLASSES, TRICKS_IN_KEY, CALLING, ACROSS, SURE_POINTS, TWINS = range(15)
+    QUICK, CLASSES, TRICKS_IN_KEY, CALLING, ACROSS, SURE_POINTS, TWINS, SCORING = range(16)
 # state: int64 array of what changes during the search
 MY_TRICKS, TRICKS_PLAYED, LIVE_POINTS = range(3)
 # a search's context: the slot of each of its arrays (search_context)

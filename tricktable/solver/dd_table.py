@@ -111,10 +111,12 @@ def owners(cls: int, hands: np.ndarray, players: int, live: int) -> int:
     return word
 
 
-@kernel(I(A1, I, I, A1), inline=True)
-def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.ndarray) -> int:
-    """Who holds each live card that scores points, 3 bits a card (0: played), in the
-    order of ``point_cards`` (each card's place in that order, -1: no points).
+@kernel(I(A1, I, I, A1, I), inline=True)
+def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.ndarray,
+                 scoring: int) -> int:
+    """Who holds each live card that scores points (``scoring``, a mask), 3 bits a card
+    (0: played), in the order of ``point_cards`` (each card's place in that order, -1: no
+    points).
 
     In a search for card points, positions share a table entry only where every such
     card lies in the same hand: then the cards the answer did not rest on may change
@@ -122,13 +124,11 @@ def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.nda
     (:func:`probe`).
     """
     word = ZERO
-    rest = live
+    rest = live & scoring
     while rest:
         card = lowest(rest)
         rest &= rest - 1
         place = point_cards[card]
-        if place < 0:
-            continue
         for s in range(players):
             if (hands[s] >> card) & 1:
                 word |= (s + 1) << (3 * place)
@@ -136,22 +136,24 @@ def point_owners(hands: np.ndarray, players: int, live: int, point_cards: np.nda
     return word
 
 
-@kernel(I(I, I, A1), inline=True)
-def point_pattern(cls: int, live: int, points: np.ndarray) -> int:
+@kernel(I(I, I, A1, I), inline=True)
+def point_pattern(cls: int, live: int, points: np.ndarray, scoring: int) -> int:
     """The points of class ``cls``'s live cards from the highest down, 3 bits a card (the
-    highest card's in the lowest bits, as :func:`owners`).
+    highest card's in the lowest bits, as :func:`owners`); ``scoring`` masks the cards
+    that score (the others add nothing, so they are not visited).
 
     A table entry names the cards its answer rested on by their rank among the live
     cards; it serves a position only where those cards score as they did (the first
     ``3 k`` bits agree), so that every card it names scores alike.
 
     >>> import numpy as np
-    >>> bin(point_pattern(np.int64(0b1111), np.int64(0b1011), np.array([0, 2, 0, 3])))
+    >>> bin(point_pattern(np.int64(0b1111), np.int64(0b1011), np.array([0, 2, 0, 3]),
+    ...                   np.int64(0b1010)))
     '0b10011'
     """
     word = ZERO
     rest = live & cls
-    held = rest
+    held = rest & scoring
     while held:
         card = lowest(held)
         held &= held - 1

@@ -86,6 +86,7 @@ from tricktable.solver.dd import (
     POINT_CARDS_AT,
     POINTS,
     REL_AT,
+    SCORING,
     TRICK_NODES,
     TRICKS_PLAYED,
     TT_AT,
@@ -313,9 +314,10 @@ def probe(depth: int, seat: int, ntrick: int, win_pos: int, win_key: int, target
                 return answer
         key_low, key_high = table_key(hands, players, class_masks, classes, seat)
         if is_points:
-            key_points = point_owners(hands, players, live, point_cards)
+            scoring = params[SCORING]
+            key_points = point_owners(hands, players, live, point_cards, scoring)
             for k in range(classes):
-                patterns[depth, k] = point_pattern(class_masks[k], live, points)
+                patterns[depth, k] = point_pattern(class_masks[k], live, points, scoring)
             if params[MOST_BONUS]:
                 key_high |= bonus_need(state[MY_TRICKS], left, params) << 58
         stored = True
