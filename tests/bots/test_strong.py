@@ -191,6 +191,19 @@ def test_pinochles_strong_level_searches_as_wide_as_expert() -> None:
     assert strong.worlds == LEVELS["strong"].worlds < expert.worlds
 
 
+def test_rooks_strong_level_draws_more_worlds_and_expert_keeps_its_own() -> None:
+    """Rook's heuristic asks the strong level alone for 24 worlds (measured better there);
+    expert keeps its 40, and the other games strong's 16."""
+    assert level("strong", "rook").worlds == 24 > LEVELS["strong"].worlds
+    assert level("expert", "rook").worlds == LEVELS["expert"].worlds == 40
+    assert level("expert", "rook").bid_levels == level("strong", "rook").bid_levels == 1
+    for game in tricktable.games():
+        if game != "rook":
+            assert level("strong", game).worlds == LEVELS["strong"].worlds, game
+    bot = make_bot("strong", "rook", 1)
+    assert isinstance(bot, StrongBot) and bot.limits.worlds == 24
+
+
 def test_hints_search_the_bids_the_strong_bot_searches() -> None:
     """Hints use the strong level as the game plays it: in Rook's auction only the least
     raise, the heuristic's bid and the pass are ranked, not every bid level."""
@@ -371,8 +384,8 @@ def test_a_choice_never_searched_says_it_is_the_only_one() -> None:
 
 def test_a_small_deck_searches_more_worlds() -> None:
     """At the strong level a Sixty-Six decision (24 cards) searches up to 32 worlds where
-    candidates stay close, a Rook decision (57 cards) up to 16."""
-    for name, players, most in (("sixtysix", 2, 32), ("rook", 4, 16)):
+    candidates stay close, a Pinochle decision (48 cards) up to 16."""
+    for name, players, most in (("sixtysix", 2, 32), ("pinochle", 4, 16)):
         searched = []
         for seed in range(4):
             game = _midgame(name, players, seed, 3 + seed)

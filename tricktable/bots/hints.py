@@ -46,7 +46,7 @@ def hint_limits(game: str, worlds: int | None = None, seconds: float | None = No
 
     >>> limits = hint_limits("rook")
     >>> limits.worlds, limits.candidates, limits.bid_levels, limits.seconds == 3.0
-    (16, 6, 1, True)
+    (24, 6, 1, True)
     """
     limits = replace(level("strong", game), candidates=choices)
     if worlds is not None:

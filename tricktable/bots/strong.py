@@ -106,17 +106,21 @@ LEVELS = {
 
 def level(name: str, game: str) -> SearchLimits:
     """The level ``name`` as played in ``game``: with the limits the game's heuristic
-    player asks the search for (``STRONG_LIMITS`` in its module: Bidder's ``keep``,
-    Rook's ``bid_levels``).
+    player asks the search for (``STRONG_LIMITS`` in its module, for every level:
+    Bidder's ``keep``, Rook's ``bid_levels``; ``LEVEL_LIMITS``, for one level: Rook's
+    strong draws 24 worlds).
 
     >>> level("strong", "bidder").keep, level("strong", "rook").keep
     (0.0, 2.0)
     >>> level("expert", "rook").bid_levels, level("expert", "pinochle").bid_levels
     (1, 0)
+    >>> level("strong", "rook").worlds, level("expert", "rook").worlds
+    (24, 40)
     """
-    limits = LEVELS[name]
     module = heuristic_module(game)  # None: a game without a heuristic player
-    return replace(limits, **getattr(module, "STRONG_LIMITS", {}))
+    every_level = getattr(module, "STRONG_LIMITS", {})
+    this_level = getattr(module, "LEVEL_LIMITS", {}).get(name, {})
+    return replace(LEVELS[name], **{**every_level, **this_level})
 
 
 @dataclass
