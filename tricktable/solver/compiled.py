@@ -122,12 +122,13 @@ class Kernel:
         # trumps for all (dd_bounds.points_bounds)
         sure_points = points and not calling and len(set(spec.trumps)) == 1 \
             and bool(spec.duty & dd.FOLLOW)
+        scoring = [card for card in range(len(self.points)) if self.points[card]]
         self.params = np.array([
             spec.players, spec.duty, spec.last_bonus // unit, spec.most_tricks_bonus // unit,
             int(spec.bonus_side == side), spec.tricks, int(points), int(relative), int(quick),
             len(t.class_masks), int(points and spec.most_tricks_bonus > 0), int(calling),
             t.mask(spec.trumps_across()), int(sure_points), int(t.copies),
-            sum(1 << card for card in range(len(self.points)) if self.points[card]),
+            sum(1 << card for card in scoring),
         ], dtype=np.int64)
         # a seat's calls: the cards it may play with one, and its marker (-1: none)
         self.calls = np.array([t.mask(spec.calls[s]) if calling else 0
@@ -137,7 +138,6 @@ class Kernel:
         self.maxside = np.array([int(s == side) for s in spec.side_of], dtype=np.int64)
         # partition search where only ranks within a class decide a trick: for trick counts,
         # and for card points where the owner of every card that scores fits one word
-        scoring = [card for card in range(len(self.points)) if self.points[card]]
         self.point_cards = np.full(len(self.points), -1, dtype=np.int64)
         self.point_cards[scoring] = np.arange(len(scoring))
         self.partition = (partition and not calling and t.partition and not t.copies
