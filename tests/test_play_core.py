@@ -19,7 +19,7 @@ import tricktable
 from tricktable.cards import PINOCHLE, STANDARD
 from tricktable.engine.actions import IllegalAction
 from tricktable.engine.play import HEAD, OVERTRUMP, TRUMP, PlaySpec, TrickGame, plain_spec
-from tricktable.engine.state import deal_round, shuffle
+from tricktable.engine.state import Phase, deal_round, shuffle
 
 
 def beating_by_key(spec: PlaySpec, seat: int, mask: int, lead: int, to_beat: int) -> int:
@@ -157,3 +157,33 @@ def test_a_world_checks_every_action_again() -> None:
     assert world._offered == 0 and world._plain == 0
     for action in world.table.actions:
         assert world.is_legal(action) == (action in world.legal_actions())
+
+
+REPLAYED = ("hands", "played", "taken", "card_points", "tricks_won", "lacks", "trick",
+            "trick_seats", "finished", "leader", "to_move", "win_key", "tricks_played")
+
+
+@pytest.mark.parametrize(("name", "players"), game_cases(), ids=lambda v: str(v))
+def test_a_hand_replayed_by_its_cards_ends_where_it_stands(name: str, players: int) -> None:
+    """``replay`` starts from every card back in its hand and, card by card, reaches the
+    state the hand is in (once the last card is asked past, it is played too): each card
+    legal for the seat to move when it comes. A game
+    that cannot be replayed by its cards alone yields nothing."""
+    replayed = 0
+    for seed in range(6):
+        game, rng = start(name, players, seed), random.Random(seed)
+        while not game.is_over and not game.results:
+            if isinstance(game, TrickGame) and game.phase is Phase.PLAY and rng.random() < 0.3:
+                then = None
+                for then, seat, card in game.replay():
+                    assert then.to_move == seat and then.playable(seat) >> card & 1
+                    assert then is not game
+                if game.replays_by_cards and any(game.played):
+                    assert then is not None
+                    assert {f: getattr(then, f) for f in REPLAYED} == \
+                        {f: getattr(game, f) for f in REPLAYED}, (name, seed)
+                    replayed += 1
+                else:
+                    assert then is None, name
+            random_step(game, rng)
+    assert replayed or not tricktable.find_game(name).replays_by_cards

@@ -51,3 +51,13 @@ def test_a_benchmark_refuses_a_level_it_does_not_know() -> None:
                            "none", "--elsewhere", "master:worlds=2"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "no level 'master'; levels: strong, expert" in done.stderr
+
+
+def test_the_beliefs_benchmark_reports_each_watch_and_refuses_a_bad_count() -> None:
+    done = run("beliefs.py", "--game", "bidder", "--deals", "1", "--watch", "0", "8", "--json")
+    report = json.loads(done.stdout)
+    assert set(report["watch"]) == {"0", "8"} and report["decisions"] > 0
+    assert all(0 < row["placed_right"] < 1 for row in report["watch"].values())
+    refused = subprocess.run([sys.executable, str(BENCHMARKS / "beliefs.py"), "--deals", "0"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--deals must be 1 to 200" in refused.stderr

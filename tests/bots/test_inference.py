@@ -8,16 +8,25 @@ import statistics
 import pytest
 
 import tricktable
-from tricktable.bots import make_bot
+from tricktable.bots import Bot, heuristic_module, make_bot
 from tricktable.bots.heuristic import auction
 from tricktable.bots.heuristic.auction import sixtysix_at_close
 from tricktable.bots.heuristic.bidder import best_trump
 from tricktable.bots.heuristic.notrump import make_chance
 from tricktable.bots.heuristic.rook_hand import bid_limit
 from tricktable.bots.heuristic.sixtysix import close_estimate
-from tricktable.bots.inference import believed_worlds, resample, said, weight
+from tricktable.bots.inference import (
+    DOUBT,
+    believed_worlds,
+    play_likelihood,
+    resample,
+    said,
+    weight,
+)
+from tricktable.bots.playout import playout_step
 from tricktable.cards import PIQUET, STANDARD
-from tricktable.engine.state import GameState
+from tricktable.engine.play import ROOK_EXAMPLE
+from tricktable.engine.state import GameState, Phase
 from tricktable.games.notrump_cards import VALUES
 from tricktable.games.pinochle import beginner_data
 
@@ -272,3 +281,79 @@ def test_the_hand_at_the_close_is_rebuilt_from_what_both_saw() -> None:
         assert sixtysix_at_close(game).hand == held  # type: ignore[arg-type]
         game.apply(rng.choice(game.legal_actions()))
     assert game.close_seen == 0 and game.close_points == 0  # type: ignore[attr-defined]
+
+
+# -- the card play believed --------------------------------------------------------------
+
+GAMES = [name for name in tricktable.games() if heuristic_module(name) is not None]
+READS_PLAY = [name for name in GAMES if tricktable.find_game(name).replays_by_cards]
+
+
+def _readers(name: str, players: int) -> list[Bot]:
+    return [make_bot("heuristic", name, 100 + s) for s in range(players)]
+
+
+def test_a_card_the_heuristic_would_not_play_is_doubted() -> None:
+    """South leads R5 from a hand whose heuristic player leads another card: each other
+    seat believes a world less for it; South's own cards, and a card the heuristic would
+    play, say nothing."""
+    game = tricktable.new_game("rook", deal=ROOK_EXAMPLE)
+    for action in ["bid 70", "pass", "pass", "pass", "discard G2", "trump R"]:
+        game.apply(action)
+    readers = _readers("rook", 4)
+    pick = readers[0].play_state(game, game.legal_actions())  # type: ignore[attr-defined]
+    other = game.clone()
+    assert pick.text != "play R5"
+    game.apply("play R5")
+    other.apply(pick)
+    assert play_likelihood(game, 1, readers, watch=1) == DOUBT
+    assert play_likelihood(game, 0, readers, watch=1) == 1.0  # its own card
+    assert play_likelihood(game, 1, readers, watch=0) == 1.0  # nothing watched
+    assert play_likelihood(other, 1, readers, watch=1) == 1.0
+
+
+def _placed_right(name: str, watch: int) -> float:
+    """The share of the other hands' unseen cards that believed worlds place in the right
+    hand, over decisions from the third trick on of a heuristic self-play hand."""
+    shares = []
+    for seed in range(2):
+        game = tricktable.new_game(name, seed=seed)
+        bots = [make_bot("heuristic", name, s) for s in range(game.players)]
+        readers = _readers(name, game.players)
+        while not game.results:
+            seat = game.to_move
+            if game.phase is Phase.PLAY and 2 <= game.tricks_played <= 5 and seat is not None:
+                state = game.redacted(seat)
+                unseen = state.hidden_from(seat)
+                others = [s for s in range(game.players) if s != seat]
+                total = sum((game.hands[s] & unseen).bit_count() for s in others)
+                worlds = believed_worlds(state, seat, random.Random(seed), 16, 4, None, watch,
+                                         readers)
+                shares += [sum((w.hands[s] & game.hands[s] & unseen).bit_count()
+                               for s in others) / total for w in worlds if total]
+            playout_step(game, bots)
+    return statistics.fmean(shares)
+
+
+@pytest.mark.parametrize("name", READS_PLAY)
+def test_worlds_that_watch_the_play_place_the_unseen_cards_better(name: str) -> None:
+    """Believing the other seats' cards moves the worlds towards the real deal (in
+    heuristic self-play, where the model is right): more of the unseen cards lie in the
+    hand that holds them than in worlds that believe the auction alone."""
+    assert _placed_right(name, watch=13) > _placed_right(name, watch=0) + 0.03
+
+
+@pytest.mark.parametrize("name", sorted(set(GAMES) - set(READS_PLAY)))
+def test_a_game_whose_play_cannot_be_replayed_is_not_watched(name: str) -> None:
+    """Where the play changes more than the cards (a stock, trumps called), watching
+    the play changes no world."""
+    game = tricktable.new_game(name, seed=3)
+    rng = random.Random(3)
+    while game.phase is not Phase.PLAY or not any(game.played):  # type: ignore[attr-defined]
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_move or 0
+    state, readers = game.redacted(seat), _readers(name, game.players)
+    assert play_likelihood(game, seat, readers, watch=13) == 1.0
+    watched = believed_worlds(state, seat, random.Random(1), 4, 4, None, 13, readers)
+    plain = believed_worlds(state, seat, random.Random(1), 4, 4)
+    assert [w.reveal() for w in watched] == [w.reveal() for w in plain]

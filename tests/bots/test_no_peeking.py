@@ -9,13 +9,14 @@ such game. A bot that reads the real cards is caught by the same check.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import tricktable
 from tests.conformance.support import case_id, game_cases, random_step, start
-from tricktable.bots import bot_seed, decide, make_bot
+from tricktable.bots import Bot, bot_seed, decide, make_bot
 from tricktable.bots.heuristic.auction import LIKELIHOODS
 from tricktable.bots.inference import believed_worlds
 from tricktable.bots.strong import SearchLimits, StrongBot, cards_left
@@ -236,3 +237,31 @@ def test_bots_do_not_peek_under_the_rule_options(name: str, players: int,
     for game in found.values():
         _same_decision(lambda: make_bot("heuristic", name, seed=3), game, rng)
         _same_decision(lambda: StrongBot(name, seed=5, limits=LIMITS), game, rng)
+
+
+def _watched_worlds(real: GameState, seat: int, readers: list[Bot]) -> list[Any]:
+    """The worlds ``seat`` draws from what it sees of ``real``, watching the whole play."""
+    return [w.reveal() for w in believed_worlds(real.redacted(seat), seat, random.Random(1),
+                                                4, 4, None, 13, readers)]
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(LIKELIHOODS)
+                                  if tricktable.find_game(n).replays_by_cards])
+def test_worlds_that_watch_the_play_do_not_peek(name: str) -> None:
+    """Weighing worlds by the cards played reads only what the seat saw: from the real
+    game or any re-deal of what it cannot see, the same worlds, and the same decision of
+    a strong bot that watches the play."""
+    rng = random.Random(6)
+    players = max(tricktable.find_game(name).player_counts)
+    positions = [game for game in _positions(name, players, 30) if game.phase is Phase.PLAY
+                 and any(game.played)][:4]  # type: ignore[attr-defined]
+    assert positions
+    readers = [make_bot("heuristic", name, s) for s in range(players)]
+    for game in positions:
+        seat = game.to_move or 0
+
+        expected = _watched_worlds(game, seat, readers)
+        for _ in range(2):
+            assert _watched_worlds(game.world(seat, rng), seat, readers) == expected
+        _same_decision(lambda: StrongBot(name, seed=5, limits=replace(LIMITS, watch=13)),
+                       game, rng)

@@ -72,6 +72,9 @@ class SearchLimits:
     settle: int = 5  # worlds before clearly worse candidates are dropped
     # worlds drawn per world searched, to draw those that believe the auction (1: uniform)
     believe: int = 4
+    # > 0: those worlds also believe the card play: the other seats' cards of the last this
+    # many tricks, each against the heuristic player's card there (inference.play_likelihood)
+    watch: int = 0
     solve_tricks: int = 3  # solve the rest exactly once at most this many tricks are left
     # where the compiled kernel scores the hand (compiled_score): one exact solve per world
     # values every action once at most this many tricks are left, within this many nodes
@@ -341,8 +344,11 @@ class _Worlds:
         believe = bot.limits.believe
         # worlds that believe the auction are drawn all at once, from a pool
         self.count = bot.worlds_for(state)  # the worlds to search at most
-        self.believed = believed_worlds(state, seat, rng, self.count, believe, self.hidden) \
-            if believe > 1 else []
+        watch = bot.limits.watch
+        readers = [_heuristic(bot.game, rng.getrandbits(32)) for _ in range(state.players)] \
+            if watch and believe > 1 else []
+        self.believed = believed_worlds(state, seat, rng, self.count, believe, self.hidden,
+                                        watch, readers) if believe > 1 else []
         self.exact: dict[int, dict[str, float] | None] = {}  # per world tried: its exact solve
         limits = bot.limits
         self.certain = certain(state, seat, self.hidden)  # every world is this one: solved once

@@ -23,9 +23,9 @@ tricktable.engine.actions.IllegalAction: you must follow suit: you hold a Red
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tricktable.cards import Card, Seat
 from tricktable.engine import positions
@@ -318,6 +318,48 @@ class TrickGame(GameState):
         """Whether the rest of the hand is nothing but tricks under the current spec (no
         stock to draw from, no choice but the card): a game says no where it is not."""
         return True
+
+    replays_by_cards: ClassVar[bool] = True
+    """Whether this hand's trick play so far can be played again from its first card by
+    the cards alone (:meth:`replay`): a game whose play changes more than who holds which
+    card (a stock drawn from, trumps called in play) says no."""
+
+    def replay(self) -> Iterator[tuple[TrickGame, Seat, Card]]:
+        """This hand's cards played so far, in order, each with the game as it stood just
+        before it: one copy, with every played card back in its seat's hand, moved on card
+        by card (read it before asking for the next). Nothing outside trick play, or where
+        :attr:`replays_by_cards` is False.
+
+        >>> import tricktable
+        >>> game = tricktable.new_game("rook", deal=ROOK_EXAMPLE)
+        >>> for action in ["bid 70", "pass", "pass", "pass", "discard G2", "trump R",
+        ...                "play R5", "play R2"]:
+        ...     _ = game.apply(action)
+        >>> [(seat, game.deck.text(card), len(then.trick)) for then, seat, card in game.replay()]
+        [(0, 'R5', 0), (1, 'R2', 1)]
+        """
+        if not self.replays_by_cards or not self._at_tricks():
+            return
+        plays = [(seat, card) for cards, seats, _ in self.finished
+                 for card, seat in zip(cards, seats, strict=True)]
+        plays += zip(self.trick_seats, self.trick, strict=True)
+        if not plays or any(seat is None for seat, _ in plays):
+            return
+        then = cast(TrickGame, self.clone())
+        then.log = []
+        then.hands = [hand | played for hand, played in zip(self.hands, self.played,
+                                                            strict=True)]
+        then._start_tricks(plays[0][0] or 0)
+        then.lacks = [self._lacks_before_play(seat) for seat in range(self.players)]
+        then.to_move = then.leader
+        for seat, card in plays:
+            yield then, seat or 0, card
+            then._play_card(seat, card)
+
+    def _lacks_before_play(self, seat: Seat) -> int:
+        """What ``seat`` was known to lack before the hand's first card (a game whose
+        meld shows it says; :meth:`replay` starts from it)."""
+        return 0
 
     def race(self) -> Race | None:
         """The rest of this hand as a race to a points goal, where it is one now (Sixty-Six

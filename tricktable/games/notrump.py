@@ -84,6 +84,7 @@ class NotrumpGame(NotrumpScoring):
     rules_type = NotrumpRules
     player_counts = (4, 3)
     unsearched = frozenset({"spec"})  # made of team_of, trump, markers, revealed, may_call
+    replays_by_cards = False  # a call or a marker played changes the trumps mid-hand
     rules: NotrumpRules
 
     def __init__(self, rules: NotrumpRules, players: int, seed: int, deal: JSON | None) -> None:

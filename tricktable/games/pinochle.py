@@ -282,6 +282,9 @@ class PinochleGame(PinochleScoring):
         self.phase = PLAY_PHASE
         self.to_move = self.bidder
 
+    def _lacks_before_play(self, seat: Seat) -> int:
+        return meld_lacks(self.melds[seat].shown, self.trump or 0) if self.melds else 0
+
     def _meld_text(self, seat: Seat) -> str:
         held = self.melds[seat]
         if not held.items:

@@ -97,6 +97,7 @@ class SixtySixGame(SixtySixWorlds):
     rules_type = SixtySixRules
     player_counts = (2,)
     play_points = POINTS
+    replays_by_cards = False  # each trick draws from the stock; marriages score mid-hand
     result_keys: ClassVar[dict[str, Key]] = {
         "trump": Key("text", "the trump suit"),
         "marriages": Key("counts", "each player's marriage points that counted"),
