@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
     margins = match(args.game, range(args.seed, args.seed + args.deals), args.players, phases,
                     args.elsewhere)
     report: dict[str, Any] = {
-        "game": args.game, "deals": args.deals, "bots": "clairvoyant,heuristic",
+        "game": args.game, "deals": args.deals, "seed": args.seed,
+        "bots": "clairvoyant,heuristic",
         "margin": statistics.fmean(margins), "ci95": interval(margins)}
     if phases is not None:
         report.update(phases=sorted(phases), elsewhere=args.elsewhere)
