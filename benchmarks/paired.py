@@ -60,9 +60,9 @@ def load(paths: list[Path], flag: str) -> tuple[Margins, dict[str, Any]]:
             if doc.get(key) != first.get(key):
                 raise RunError(f"{flag} {path}: {key} {doc.get(key)!r}, but "
                                f"{paths[0]} has {first.get(key)!r}")
-        if flag != "--clairvoyant" and opponent(doc) != opponent(first):
-            raise RunError(f"{flag} {path}: against {opponent(doc)}, but {paths[0]} is "
-                           f"against {opponent(first)}")
+        if flag != "--clairvoyant" and bots(doc, path) != bots(first, paths[0]):
+            raise RunError(f"{flag} {path}: {' vs '.join(bots(doc, path))}, but {paths[0]} "
+                           f"is {' vs '.join(bots(first, paths[0]))}")
         for seed, margin in enumerate(doc["per_deal"], start=doc["seed"]):
             if seed in margins:
                 raise RunError(f"{flag} {path}: deal {seed} is in another file too")
@@ -70,8 +70,17 @@ def load(paths: list[Path], flag: str) -> tuple[Margins, dict[str, Any]]:
     return margins, first
 
 
+def bots(doc: dict[str, Any], path: Path) -> tuple[str, str]:
+    """The names of a strength run's A and B bots; raises :class:`RunError` where the
+    document names none (e.g. a clairvoyant run given as a side)."""
+    try:
+        return str(doc["bots"][0]["name"]), str(doc["bots"][1]["name"])
+    except (KeyError, IndexError, TypeError) as error:
+        raise RunError(f"{path}: no bots named; not a strength.py run") from error
+
+
 def opponent(doc: dict[str, Any]) -> str:
-    """The name of the B bot of a strength run (whom its margins are over)."""
+    """The name of the B bot of a (checked) strength run: whom its margins are over."""
     return str(doc["bots"][1]["name"])
 
 

@@ -124,7 +124,7 @@ def test_a_pairing_refuses_runs_that_do_not_match_and_says_why(tmp_path: Path) -
         (["--a", doc("a", 1, [1.0]), "--b", doc("b", 1, [1.0], game="bidder")],
          "--a is rook (4 players), --b is bidder (4 players)"),
         (["--a", doc("a", 1, [1.0]), doc("a2", 2, [1.0], against="random"),
-          "--b", doc("b", 1, [1.0])], "against random, but"),
+          "--b", doc("b", 1, [1.0])], "strong vs random, but"),
         (["--a", doc("a", 1, [1.0]), "--b", doc("b", 1, [1.0], against="strong"),
           "--clairvoyant", doc("c", 1, [5.0])],
          "--b: a share of the gap needs runs against heuristic, not strong"),
@@ -138,6 +138,10 @@ def test_a_pairing_refuses_runs_that_do_not_match_and_says_why(tmp_path: Path) -
     bare.write_text(json.dumps({"game": "rook", "deals": 1}))
     cases.append((["--a", str(bare), "--b", doc("b", 1, [1.0])], "run the benchmark with "
                   "--json --per-deal"))
+    seen = tmp_path / "seen.json"  # a clairvoyant run given as a side
+    seen.write_text(json.dumps({"game": "rook", "seed": 1, "per_deal": [1.0],
+                                "bots": "clairvoyant,heuristic"}))
+    cases.append((["--a", str(seen), "--b", doc("b", 1, [1.0])], "not a strength.py run"))
     for args, message in cases:
         done = paired(*args)
         assert done.returncode == 2 and message in done.stderr, (args, done.stderr)
