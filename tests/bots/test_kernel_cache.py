@@ -92,3 +92,26 @@ def test_a_process_loading_the_cached_kernel_compiles_nothing() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=600, check=True)
     assert done.stdout.startswith("0 "), done.stdout
+
+
+def test_the_load_clock_counts_compiling_on_this_thread_only() -> None:
+    """CPU time in numba's compiler lock counts as this thread's load; other work, and a
+    compile on another thread, do not."""
+    import threading
+    import time
+
+    from numba import njit
+
+    from tricktable.solver.load_clock import listen, load_seconds
+
+    listen()
+    before, started = load_seconds(), time.thread_time()
+    assert njit(lambda x: x * 3 + 1)(2) == 7  # compiled now: nothing caches a lambda
+    compiling = time.thread_time() - started
+    assert 0.5 * compiling < load_seconds() - before <= compiling
+    before = load_seconds()
+    sum(range(2_000_000))  # no compile
+    other = threading.Thread(target=lambda: njit(lambda x: x - 1)(1))
+    other.start()
+    other.join()
+    assert load_seconds() == before

@@ -47,6 +47,7 @@ from tricktable.engine.play import TrickGame
 from tricktable.engine.state import GameState, Phase
 from tricktable.engine.worlds import Hidden
 from tricktable.solver import Solver, distinct_plays, margin
+from tricktable.solver.load_clock import load_seconds
 from tricktable.solver.solve import BudgetExceeded, Solution, compiles, solve
 
 CARD_KINDS = ("play", "call")  # actions that put a card on the trick
@@ -213,7 +214,7 @@ class StrongBot:
         search = _Worlds(self, state, seat, rng)
         limits = self.limits
         deadline = time.thread_time() + limits.seconds
-        loading = _KERNEL_LOAD[0]  # the compiled kernel's one-off load is not counted
+        loading = load_seconds()  # loading or compiling the kernel is not counted
         if len(order) > limits.candidates:
             screened = _nearest(order, legal, limits.screen_rollouts)
             screen = max(1, min(limits.screen, limits.screen_rollouts // len(screened)))
@@ -225,7 +226,7 @@ class StrongBot:
                                                             + limits.widen]
         done = max(len(choice.values) for choice in running)
         while done < search.count and len(running) + len(waiting) > 1:
-            if time.thread_time() - (_KERNEL_LOAD[0] - loading) > deadline:
+            if time.thread_time() - (load_seconds() - loading) > deadline:
                 self.cuts += 1  # the safety net: this decision now depends on the machine
                 break
             done += 1
@@ -477,21 +478,9 @@ def exact_values(world: GameState, nodes: int) -> dict[str, float] | None:
         return None
 
 
-_KERNEL_LOAD = [0.0]  # CPU seconds this process spent on its first compiled solve (the load)
-
-
 def _solve(game: GameState, nodes: int, actions: bool = True) -> Solution:
-    """``solve(game, "score")`` within ``nodes`` (``actions`` False: the value alone); the
-    first compiled solve's CPU time (the kernel's one-off load, 3-8 s) is kept in
-    ``_KERNEL_LOAD`` so the safety net leaves it out (a solve through the rules loads
-    nothing)."""
-    if _KERNEL_LOAD[0] or not compiles(game, "score"):
-        return solve(game, "score", max_nodes=nodes, actions=actions)
-    started = time.thread_time()
-    try:
-        return solve(game, "score", max_nodes=nodes, actions=actions)
-    finally:
-        _KERNEL_LOAD[0] = max(time.thread_time() - started, 1e-9)
+    """``solve(game, "score")`` within ``nodes`` (``actions`` False: the value alone)."""
+    return solve(game, "score", max_nodes=nodes, actions=actions)
 
 
 def exact_value(game: GameState, seat: int, nodes: int) -> float | None:

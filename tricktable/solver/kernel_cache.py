@@ -24,6 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tricktable.solver.load_clock import listen
+
 KERNEL_MODULES = ("dd.py", "dd_bounds.py", "dd_moves.py", "dd_table.py", "dd_tricks.py",
                   "dd_search.py", "dd_race.py")
 """The modules whose numba functions call each other (all of them compiled together)."""
@@ -81,6 +83,8 @@ def kernel(signature: Any, inline: bool = False) -> Callable[[Callable[..., Any]
     """
     from numba import njit
     from numba.core import typeinfer
+
+    listen()  # the CPU time spent loading or compiling it is counted from now on
 
     def decorate(function: Callable[..., Any]) -> Any:
         with _kernel_cache():
