@@ -210,7 +210,7 @@ class ActionTable:
             elif arg_type == "suit":
                 arg = self.deck.parse_suit(rest)
             else:
-                arg = int(rest)
+                arg = _whole_number(kind, rest)
         except (CardError, ValueError) as error:
             if isinstance(error, IllegalAction):
                 raise
@@ -223,3 +223,11 @@ class ActionTable:
                 raise IllegalAction(f"a {kind} is {values[0]} to {values[-1]} in steps of {step}")
             raise IllegalAction(f"{text!r} is never a legal {kind} in this game")
         return action
+
+
+def _whole_number(kind: str, text: str) -> int:
+    """``text`` read as the whole number an action of ``kind`` takes."""
+    try:
+        return int(text)
+    except ValueError:
+        raise IllegalAction(f"{kind!r} needs a whole number, not {text!r}") from None

@@ -77,8 +77,10 @@ export function renderControls(legal, act, spoken = {}) {
   }
   for (const [kind, actions] of groups) {
     const name = spoken[kind] || words(kind);
+    // the kind is written before its buttons where they show only what follows it ("♦")
+    const bare = actions.some((a) => !spoken[a.text] && a.text.slice(kind.length).trim());
     const group = el("div", { class: "group", dataset: { kind }, role: "group", "aria-label": name },
-      actions.length > 1 ? el("span", { class: "kind", "aria-hidden": "true" }, name) : null);
+      actions.length > 1 || bare ? el("span", { class: "kind", "aria-hidden": "true" }, name) : null);
     const amounts = actions.length >= STEPPER_FROM ? numbered(kind, actions) : null;
     if (amounts) group.append(stepper(kind, amounts, act));
     else {

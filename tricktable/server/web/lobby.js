@@ -135,6 +135,8 @@ function readOptions() {
 
 async function create(event) {
   event.preventDefault();
+  const button = $("create-button");
+  if (button.disabled) return; // a second click while the room is being made
   $("create-error").textContent = "";
   const name = currentName();
   const seats = [...$("seats").querySelectorAll("[data-seat]")].map((select) => ({
@@ -148,13 +150,15 @@ async function create(event) {
     name: name || null, seat: humans.length ? (humans.includes(mine) ? mine : humans[0]) : null,
     rated: $("rated").checked, chat: $("chat").value };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  button.disabled = true;
   try {
     if (humans.length) body.player_key = (await ensurePlayer(name)).key;
     const made = await api("/api/rooms", { body });
     if (made.token) storage.setSeat(made.room.id, made.seat, made.token);
-    location.href = made.url;
+    location.href = made.url; // the button stays disabled while the table loads
   } catch (error) {
     $("create-error").textContent = error.message;
+    button.disabled = false;
   }
 }
 
@@ -188,7 +192,7 @@ async function loadRooms() {
     });
     actions.push(el("a", { class: "btn secondary", href: `/table/${room.id}` }, "Watch"));
     return el("tr", { dataset: { room: room.id } },
-      el("td", {}, room.title), el("td", {}, seats), el("td", {}, room.status),
+      el("td", {}, room.title), el("td", { class: "names" }, seats), el("td", {}, room.status),
       el("td", { class: "row" }, actions));
   }));
 }
@@ -209,7 +213,7 @@ async function loadMine() {
     const finished = room.status === "finished";
     const scores = room.scores.join("-");
     return el("tr", { dataset: { room: room.id } },
-      el("td", {}, room.title), el("td", {}, seat ? `${seat.label} (${seat.name || "you"})` : "—"),
+      el("td", {}, room.title), el("td", { class: "names" }, seat ? `${seat.label} (${seat.name || "you"})` : "—"),
       el("td", {}, `${room.status}${room.hands ? `, ${room.hands} hands, ${scores}` : ""}`),
       el("td", {}, finished ? el("a", { class: "btn secondary", href: `/replay/${room.id}` }, "Replay")
         : el("a", { class: "btn", href: `/table/${room.id}` }, "Back to my seat")));

@@ -13,13 +13,14 @@ const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
 
 const HAND_END_SECONDS = 4; // how long a hand's summary stays when only bots are seated
+const REFUSAL_MS = 4000; // a refused move's reason stays at least this long, whoever moves next
 const AUTO_ACTION_MS = 1200; // the pause before the table takes an automatic action (a draw)
 const PAUSES = { slow: 2500, normal: 1200, fast: 0 }; // how long a finished trick stays, in ms
 
 const state = {
   socket: null, frame: null, view: null, room: null, seat: null, legal: [], log: [], results: [],
   pending: false, hint: null, hintVersion: -1, showLast: false, retry: 0, chooser: null,
-  handsSeen: null, handEndTimer: null, autoTimer: null, spokenLog: 0, wasMyTurn: false,
+  handsSeen: null, handEndTimer: null, refusedAt: 0, autoTimer: null, spokenLog: 0, wasMyTurn: false,
   held: [], holdUntil: 0, holdTimer: null, freshTrick: false, finishedAt: 0, pauseCut: false,
   rerender: () => render(), declared: null,
 };
@@ -80,7 +81,7 @@ function receive(frame) {
     if (frame.code === "stale") return; // the new state follows
     if (frame.code === "bad_token") { localStorage.removeItem(`tricktable.seat.${roomId}`); send({ type: "hello", token: null }); }
     if (frame.code === "no_spectators") $("title").textContent = "A tournament's table";
-    say(frame.message, frame.code === "illegal" ? "rule" : "");
+    say(frame.message, frame.code === "illegal" || frame.code === "not_your_turn" ? "rule" : "");
     document.body.dataset.lastError = frame.code;
   } else if (frame.type === "chat") {
     receiveChat(frame);
@@ -156,6 +157,7 @@ function renderTakeBack() {
 
 function say(message, kind = "") {
   const status = $("status");
+  if (kind === "rule") state.refusedAt = Date.now();
   status.textContent = message;
   status.className = `status ${kind}`;
 }
@@ -405,7 +407,8 @@ function render() {
   announce(myTurnNow ? [...fresh, `Your turn. ${prompt}`] : fresh);
   if (!$("sheet").hidden) renderSheet();
   if (room.status === "waiting") say("Waiting for every seat to be taken: share the invite link.");
-  else if ($("status").className.indexOf("rule") < 0 || !state.legal.length) say("");
+  else if (!$("status").classList.contains("rule")
+    || (!state.legal.length && Date.now() - state.refusedAt > REFUSAL_MS)) say("");
   state.hint = null;
   scheduleAutoAction();
   if ($("beginner").checked && !room.tournament && state.legal.length && state.hintVersion !== state.frame.version) {

@@ -118,7 +118,7 @@ function seatBox(state, seat) {
   const out = view.sits_out === seat; // plays no card this hand: its cards lie face down
   if (out) badges.unshift(el("span", { class: "badge sits-out" }, "sits out this hand"));
   return el("div", { class: `seatbox${turn ? " turn" : ""}${out ? " sits-out" : ""}`, dataset: { seatbox: seat } },
-    el("div", { class: "who" }, turn ? el("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+    el("div", { class: "who", title: `${s.label} ${s.kind === "bot" ? "bot" : (s.name || "")}`.trim() }, turn ? el("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
       s.label, " ", s.kind === "bot" ? "bot" : (s.name || "—")),
     size !== null && seat !== state.seat ? el("div", {}, cardBack(size)) : null,
     el("div", { class: "badges" }, badges),
@@ -194,12 +194,12 @@ export function renderSummary(state, columns = []) {
   clear(document.getElementById("summary"),
     el("h2", {}, room.title, view.hand_number ? ` · hand ${view.hand_number}` : ""),
     el("p", {}, `Phase: ${words(view.phase)}`),
-    el("table", { class: "scores", id: "score-table" },
+    el("div", { class: "table-wrap" }, el("table", { class: "scores", id: "score-table" },
       el("caption", { class: "visually-hidden" }, "scores"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), el("th", { scope: "col" }, "Score"),
         tricks ? el("th", { scope: "col" }, "Tricks") : null,
         columns.map(([label]) => el("th", { scope: "col" }, label)))),
-      el("tbody", {}, rows)),
+      el("tbody", {}, rows))),
     view.bids && view.bids.length ? el("p", { class: "muted" },
       "Bids: ", view.bids.map((b) => `${short(state, b.seat)} ${bidText(b)}`).join(", ")) : null);
 }
@@ -269,11 +269,10 @@ export function handEndEl(state, result) {
     el("h2", { id: "handend-title" }, `Hand ${result.hand ?? ""} is over`),
     el("p", { class: "outcome" }, contract ? el("strong", {}, `${contract}${by}: `) : null,
       result.outcome || result.reason || made || "no score"),
-    el("table", { class: "scores", id: "hand-end-table" },
+    el("div", { class: "table-wrap" }, el("table", { class: "scores", id: "hand-end-table" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Side"), used.map(([name]) => el("th", { scope: "col" }, name)))),
       el("tbody", {}, list.map((_, i) => el("tr", { dataset: { side: i } }, el("th", { scope: "row" }, sideName(state, i)),
-        used.map(([, values]) => el("td", {}, String(values[i] ?? "")))))),
-    ),
+        used.map(([, values]) => el("td", {}, String(values[i] ?? "")))))))),
     last && last.cards ? el("div", { class: "end-trick" },
       el("h3", {}, "Last trick", last.winner === null || last.winner === undefined ? "" : `, won by ${seatLabel(state, last.winner)}`),
       el("div", { class: "row" }, last.cards.map((p) => el("span", { class: "played" },
