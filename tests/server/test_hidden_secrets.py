@@ -4,17 +4,20 @@ Two players with keys and a spectator play a whole game; every frame sent to
 anyone, every page and API answer anyone may fetch (rooms, history, replay,
 record, profiles, leaderboards, chat), and every log line at DEBUG level are
 searched for either key and for its sha256 (what the store keeps). The check
-is shown to find a key where one is planted.
+is shown to find a key where one is planted. A real server at ``--log-level debug``
+(uvicorn and the websockets library, which a TestClient does not run) logs no frame.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from tt_server_support import Socket, game_over
+from tt_server_support import ProcessServer, Socket, SyncSession, game_over
 
 from tricktable.server.common import hash_token
 
@@ -81,3 +84,22 @@ def test_no_frame_page_or_log_line_holds_a_players_key(client: Any,
     seat_tokens = [made["token"], joined["token"]]  # a seat's token acts for it: never shown
     leaks = [found for text in texts if (found := secrets_in(text, keys + seat_tokens))]
     assert leaks == []
+
+
+def test_a_server_at_debug_level_logs_no_frame(tmp_path: Path) -> None:
+    """uvicorn hands its logger to the websockets library, which at debug level logs every
+    frame whole: a seat's hand and moves, and the hello's token that takes the seat."""
+    server = ProcessServer(str(tmp_path / "games.db"), "--log-level", "debug").start()
+    try:
+        made = httpx.post(f"{server.url}/api/rooms", json={
+            "game": "sixtysix", "seed": 3, "name": "Ann",
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        session = SyncSession(f"{server.ws_url}/ws/{made['room']['id']}")
+        socket = Socket(session, made["token"], "Ann")
+        frame = socket.until("state")
+        hand = " ".join(frame["view"]["hand"])
+        session.close()
+    finally:
+        server.kill()
+    text = "".join(server.lines)
+    assert made["token"] not in text and hand not in text and '"view"' not in text

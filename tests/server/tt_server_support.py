@@ -245,6 +245,7 @@ class ProcessServer:
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.lines: list[str] = []  # what it wrote to stderr
+        self.drainer: threading.Thread | None = None  # reads it into ``lines``
 
     def start(self) -> ProcessServer:
         command = [
@@ -264,7 +265,8 @@ class ProcessServer:
             match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
             if match:
                 self.url = match.group(1)
-                threading.Thread(target=self._drain, daemon=True).start()
+                self.drainer = threading.Thread(target=self._drain, daemon=True)
+                self.drainer.start()
                 return self
         self.kill()
         raise AssertionError("tricktable serve did not start:\n" + "".join(lines))
@@ -280,10 +282,13 @@ class ProcessServer:
         return self.url.replace("http://", "ws://")
 
     def kill(self) -> None:
-        """Stop it at once (SIGKILL): nothing gets to clean up."""
+        """Stop it at once (SIGKILL): nothing gets to clean up; ``lines`` then holds all
+        it wrote."""
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(timeout=20)
+        if self.drainer is not None:
+            self.drainer.join(timeout=10)
 
 
 def unique(prefix: str) -> str:

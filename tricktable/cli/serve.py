@@ -76,13 +76,28 @@ def configure_logging(level: str) -> None:
 
 
 def uvicorn_log_config() -> dict[str, Any]:
-    """Uvicorn's own logging, its lines stamped with the time as tricktable's are."""
+    """Uvicorn's own logging, its lines stamped with the time as tricktable's are, without
+    the websocket library's frames (:class:`NoFrames`)."""
     from uvicorn.config import LOGGING_CONFIG
 
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
     for formatter in config["formatters"].values():
         formatter["fmt"] = "%(asctime)s " + formatter["fmt"]
+    config["filters"] = {"no_frames": {"()": NoFrames}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["no_frames"]
     return config
+
+
+class NoFrames(logging.Filter):
+    """Drops the debug lines of the ``websockets`` library, which uvicorn logs at
+    ``--log-level debug``: they print every frame whole, with a seat's hand, its moves
+    and the token that takes the seat."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for a debug line written by the websockets package."""
+        library = f"{os.sep}websockets{os.sep}"
+        return record.levelno > logging.DEBUG or library not in record.pathname
 
 
 def shared_socket(host: str, port: int) -> socket.socket:
