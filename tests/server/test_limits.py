@@ -89,12 +89,30 @@ def test_new_rooms_are_limited_per_address_and_nothing_is_created_over_it() -> N
         refused = client.post("/api/rooms", json=ROOK)
         assert refused.status_code == 429
         assert "at most 3 a minute" in refused.json()["error"]
-        assert refused.headers["retry-after"] == "60"
+        wait = re.search(r"try again in (\d+) s", refused.json()["error"])
+        assert wait is not None and refused.headers["retry-after"] == wait.group(1) == "20"
         record = tricktable.new_game("sixtysix", seed=1).record()
         imported = client.post("/api/records", content=json.dumps(record), params={"name": "A"},
                                headers={"content-type": "application/json"})
         assert imported.status_code == 429  # an import makes a room too
         assert len(client.get("/api/rooms").json()) == 3
+
+
+def test_a_request_refused_for_what_it_asks_uses_up_no_new_room() -> None:
+    """Bad options, an unknown player key or a damaged record make nothing, so they leave
+    the address's allowance as it was."""
+    config = ServerConfig(bot_delay=0, rooms_per_minute=2, rooms_burst=2)
+    with app_client(config, MemoryStore()) as client:
+        for _ in range(5):
+            bad = client.post("/api/rooms", json={**ROOK, "options": {"target": 99_999}})
+            assert bad.status_code == 400
+            assert client.post("/api/rooms", json={**ROOK, "player_key": "x" * 20}).status_code \
+                in (401, 403, 404)
+            damaged = client.post("/api/records", content="{}", params={"name": "A"},
+                                  headers={"content-type": "application/json"})
+            assert damaged.status_code == 422
+        assert [client.post("/api/rooms", json=ROOK).status_code for _ in range(3)] \
+            == [201, 201, 429]
 
 
 def test_all_addresses_together_are_limited_too() -> None:
@@ -103,7 +121,8 @@ def test_all_addresses_together_are_limited_too() -> None:
     allowed = [rate.take(f"10.0.0.{n}") is None for n in range(20)]
     assert allowed.count(True) == 10  # the shared bucket holds a tenth of a minute's worth
     problem = rate.take("10.0.1.1")
-    assert problem is not None and "at most 60 a minute" in problem
+    assert problem is not None and "at most 60 a minute" in problem.message
+    assert problem.seconds == 1
     now[0] = 1.0  # one more a second
     assert rate.take("10.0.0.1") is None
 

@@ -178,11 +178,22 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                          config.all_rooms_per_minute)
 
     def count_new_room(request: Request) -> None:
-        """Refuse (429) a room over the creation limits; nothing is created."""
-        problem = room_rate.take(request.client.host if request.client else "unknown")
-        if problem is not None:
-            log.info("refused a new room: %s", problem)
-            raise HTTPException(429, problem)
+        """Refuse (429) a room over the creation limits; nothing is created. A request
+        refused after it was counted (bad options, an unknown key) is uncounted."""
+        address = request.client.host if request.client else "unknown"
+        refusal = room_rate.take(address)
+        if refusal is not None:
+            log.info("refused a new room: %s", refusal.message)
+            raise HTTPException(429, refusal.message,
+                                headers={"Retry-After": str(refusal.seconds)})
+        request.state.counted_from = address
+
+    def uncount(request: Request) -> None:
+        """Give back the room counted for a request that made nothing."""
+        address = getattr(request.state, "counted_from", None)
+        if address is not None:
+            room_rate.give_back(address)
+            request.state.counted_from = None
 
     @app.middleware("http")
     async def headers(request: Request,
@@ -196,10 +207,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         return response
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        uncount(request)
         response = _error(error.status_code, str(error.detail))
-        if error.status_code == 429:
-            response.headers["Retry-After"] = "60"
+        response.headers.update(error.headers or {})
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -209,7 +220,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         return _error(422, "; ".join(problems[:5]) or "invalid request")
 
     @app.exception_handler(Exception)
-    async def internal_error(_request: Request, error: Exception) -> JSONResponse:
+    async def internal_error(request: Request, error: Exception) -> JSONResponse:
+        uncount(request)
         log.error("internal error", exc_info=error)
         return _error(500, "internal server error")
 

@@ -16,7 +16,7 @@ import json
 import math
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import HTTPException
 
@@ -108,6 +108,13 @@ class Bucket:
         return (1 - self.tokens) / self.rate if self.rate > 0 else math.inf
 
 
+class Refusal(NamedTuple):
+    """Why a new room is refused, and the whole seconds until one may be made."""
+
+    message: str
+    seconds: int
+
+
 class RoomRate:
     """How many rooms clients may create: per address a minute, and all together."""
 
@@ -120,8 +127,8 @@ class RoomRate:
         self.buckets: dict[str, Bucket] = {}
         self.everyone = Bucket(all_per_minute / 60, max(1.0, all_per_minute / 6), clock())
 
-    def take(self, address: str) -> str | None:
-        """Count one new room from ``address``; None if allowed, else why not (a message)."""
+    def take(self, address: str) -> Refusal | None:
+        """Count one new room from ``address``; None if allowed, else why not."""
         now = self.clock()
         bucket = self.buckets.get(address)
         if bucket is None:
@@ -130,14 +137,23 @@ class RoomRate:
             bucket = self.buckets[address] = Bucket(self.per_minute / 60, self.burst, now)
         wait = bucket.take(now)
         if wait is not None:
-            return (f"too many new rooms from your address: at most {self.per_minute:g} a "
-                    f"minute (after {self.burst} at once); try again in {math.ceil(wait)} s")
+            return Refusal(f"too many new rooms from your address: at most {self.per_minute:g} "
+                           f"a minute (after {self.burst} at once); try again in "
+                           f"{_seconds(wait)} s", _seconds(wait))
         wait = self.everyone.take(now)
         if wait is not None:
             bucket.tokens = min(bucket.size, bucket.tokens + 1)  # not this client's fault
-            return (f"too many new rooms on this server: at most {self.all_per_minute:g} a "
-                    f"minute; try again in {math.ceil(wait)} s")
+            return Refusal(f"too many new rooms on this server: at most "
+                           f"{self.all_per_minute:g} a minute; try again in {_seconds(wait)} s",
+                           _seconds(wait))
         return None
+
+    def give_back(self, address: str) -> None:
+        """Uncount a room counted for ``address``: its request was refused, nothing made."""
+        bucket = self.buckets.get(address)
+        if bucket is not None:
+            bucket.tokens = min(bucket.size, bucket.tokens + 1)
+        self.everyone.tokens = min(self.everyone.size, self.everyone.tokens + 1)
 
     def _forget_full(self, now: float) -> None:
         for address, bucket in list(self.buckets.items()):
@@ -145,3 +161,8 @@ class RoomRate:
                 del self.buckets[address]
         while len(self.buckets) >= self.MAX_ADDRESSES:
             del self.buckets[next(iter(self.buckets))]
+
+
+def _seconds(wait: float) -> int:
+    """Whole seconds to wait (a day at most: a rate of 0 makes no room ever)."""
+    return min(math.ceil(wait), 86_400)
