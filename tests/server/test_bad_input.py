@@ -119,3 +119,32 @@ def test_hostile_websocket_messages_get_an_error_frame_and_change_nothing(client
         assert sockets[0].until("state")["version"] == 0
     stored = client.app.state.rooms.store.load(room)
     assert stored is not None and stored[0].version == 0 and stored[1] == []
+
+
+LONG = "g" * 3000
+
+
+@pytest.mark.parametrize("url", [f"/api/games/{LONG}", f"/api/games/{LONG}/schema",
+                                 f"/api/rooms/{LONG}", f"/api/rooms/{LONG}/record",
+                                 f"/api/rooms/{LONG}/replay"],
+                         ids=["game", "schema", "room", "record", "replay"])
+def test_a_long_refused_value_is_quoted_in_part(client: Any, url: str) -> None:
+    """An error quotes at most 40 characters of what it refuses (a room id at most 32)."""
+    answer = client.get(url)
+    assert answer.status_code == 404
+    assert len(answer.json()["error"]) < 200 and "g" * 41 not in answer.json()["error"]
+
+
+def test_a_long_room_id_on_the_websocket_is_quoted_in_part(client: Any) -> None:
+    with client.websocket_connect(f"/ws/{LONG}") as session:
+        frame = json.loads(session.receive_text())
+    assert frame["code"] == "bad_message" and "g" * 33 not in frame["message"]
+
+
+def test_joining_with_a_blank_name_is_the_requests_fault(client: Any) -> None:
+    made = client.post("/api/rooms", json={
+        "game": "rook", "name": "Ann", "seats": [{"kind": "human"}] * 2 + SEATS[1:3]}).json()
+    room = made["room"]["id"]
+    blank = client.post(f"/api/rooms/{room}/join", json={"name": "   "})
+    assert blank.status_code == 400 and "visible character" in blank.json()["error"]
+    assert client.get(f"/api/rooms/{room}").json()["seats"][1]["taken"] is False

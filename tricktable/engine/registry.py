@@ -62,7 +62,8 @@ def find_game(name: str) -> type[GameState]:
     try:
         return _GAMES[name.lower()]
     except KeyError:
-        raise OptionError(f"unknown game {name!r}; games: {', '.join(_GAMES)}") from None
+        shown = name if len(name) <= 40 else name[:40] + "..."  # a long name quoted in part
+        raise OptionError(f"unknown game {shown!r}; games: {', '.join(_GAMES)}") from None
 
 
 def new_game(

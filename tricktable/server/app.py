@@ -35,6 +35,7 @@ from tricktable.server.common import (
     RoomElsewhere,
     RoomError,
     ServerConfig,
+    clean_name,
     default_bot,
     usable_bots,
 )
@@ -339,7 +340,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     async def join_room(request: Request, room_id: str, body: JoinBody) -> JSON:
         rooms = rooms_of(request)
         player = await player_of_key(request, body.player_key) if body.player_key else None
-        name, player_id = (player.name, player.id) if player else (body.name, None)
+        try:
+            name, player_id = (player.name, player.id) if player else (clean_name(body.name), None)
+        except RoomError as error:  # a name of nothing visible: the request's fault
+            raise HTTPException(400, str(error)) from None
         try:
             room = await live_room(request, room_id)
         except HTTPException:
@@ -368,9 +372,9 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     async def finished_record(request: Request, room_id: str
                               ) -> tuple[JSON, list[JSON], JSON]:
         rooms = rooms_of(request)
-        found = await rooms.in_store(rooms.store.load, room_id)
+        found = await rooms.in_store(rooms.store.load, room_id) if len(room_id) <= 32 else None
         if found is None:
-            raise HTTPException(404, f"no room {room_id!r}")
+            raise HTTPException(404, f"no room {room_id[:32]!r}")
         info, actions = found
         if info.status != "finished":  # the record's seed deals every hidden card
             raise HTTPException(403, "a game is shown face up only once it is over")
@@ -438,7 +442,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             room = None
         if room is None:
             await websocket.send_text(protocol.dumps(protocol.error_frame(
-                "bad_message", f"no room {room_id!r} (or it cannot be loaded)")))
+                "bad_message", f"no room {room_id[:32]!r} (or it cannot be loaded)")))
             await websocket.close(code=4404)
             return
         try:
