@@ -322,3 +322,23 @@ def test_postgres_game_survives_a_restart(postgres_store: SqlStore) -> None:
             assert [r["id"] for r in history] == [room_id]
     finally:
         restarted.close()
+
+
+OPEN_AT = """
+import sys, time
+time.sleep(max(0.0, float(sys.argv[2]) - time.time()))
+from tricktable.store.sql import SqlStore
+SqlStore("sqlite:///" + sys.argv[1])
+"""
+
+
+def test_processes_opening_a_new_sqlite_file_together_all_get_it(tmp_path: Path) -> None:
+    """Servers started at once on one new SQLite file migrate it one after the other (each
+    took the file's write lock before reading its revision: before, two made its tables)."""
+    for round_ in range(2):
+        database = tmp_path / f"new{round_}.db"
+        start = time.time() + 4  # every process imported and waiting by then
+        opening = [subprocess.Popen([sys.executable, "-c", OPEN_AT, str(database), str(start)],
+                                    stderr=subprocess.PIPE, text=True) for _ in range(3)]
+        errors = [process.communicate(timeout=120)[1] for process in opening]
+        assert [process.returncode for process in opening] == [0, 0, 0], errors

@@ -166,6 +166,8 @@ def upgrade(engine: Engine) -> None:
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":  # one process migrates at a time
             connection.execute(text("select pg_advisory_xact_lock(7272021)"))
+        elif connection.dialect.name == "sqlite":  # the write lock first, then the reading
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
         current = MigrationContext.configure(connection).get_current_heads()
         known = {revision.revision for revision in script.walk_revisions()}
         unknown = sorted(set(current) - known)
