@@ -4,7 +4,8 @@ Run: ``python3 benchmarks/load.py [--model human|bots] [--game rook] [--seconds 
 [--start N] [--max-rooms N] [--time-limit S] [--db URL] [--json]``.
 
 Starts ``tricktable serve`` in its own process (SQLite in a temporary folder
-unless ``--db``; 127.0.0.1, a free port) and plays N = start, 2·start, ...
+unless ``--db``; 127.0.0.1, a free port), waits for its solver warm-up, and plays
+N = start, 2·start, ...
 rooms at once, each level for ``--seconds`` after a warm-up:
 
 - ``--model human`` (every seat a person): every seat is a websocket client
@@ -146,6 +147,20 @@ def tree_rss_mib(pid: int) -> float:
     return total / 1024
 
 
+def wait_for_warm_up(base: str, limit: float = 300.0) -> None:
+    """Wait until the server's compiled-solver warm-up is over (``/api/health``), so that
+    its CPU does not land in the first level's figures."""
+    deadline = time.monotonic() + limit
+    said = False
+    while httpx.get(f"{base}/api/health", timeout=30).json().get("solver") == "loading":
+        if not said:
+            print("waiting for the server's solver warm-up ...", file=sys.stderr, flush=True)
+            said = True
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the server's solver warm-up took more than {limit:g} s")
+        time.sleep(0.5)
+
+
 def start_server(folder: Path, db: str | None, bot_delay: float, extra: str
                  ) -> tuple[subprocess.Popen[str], str]:
     """``tricktable serve`` on a free loopback port; returns the process and its URL."""
@@ -160,6 +175,7 @@ def start_server(folder: Path, db: str | None, bot_delay: float, extra: str
         line = process.stderr.readline()
         match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
         if match:
+            wait_for_warm_up(match.group(1))
             return process, match.group(1)
         if not line and process.poll() is not None:
             break

@@ -112,14 +112,15 @@ def test_serve_loads_the_compiled_solver_at_start_unless_told_not_to(tmp_path: P
     """The first hint or strong bot must not wait seconds for numba's load."""
     warm = ProcessServer(str(tmp_path / "games.db"), "--log-level", "info", warm=True).start()
     try:
-        assert httpx.get(f"{warm.url}/api/health").status_code == 200  # served meanwhile
+        assert httpx.get(f"{warm.url}/api/health").json()["solver"] in ("loading", "loaded")
         wait_for(lambda: any("compiled solver loaded" in line for line in warm.lines),
                  timeout=240, message="the solver's warm-up")
+        assert httpx.get(f"{warm.url}/api/health").json()["solver"] == "loaded"
     finally:
         warm.kill()
     cold = ProcessServer(str(tmp_path / "games.db"), "--log-level", "info").start()
     try:
-        assert httpx.get(f"{cold.url}/api/health").status_code == 200
+        assert httpx.get(f"{cold.url}/api/health").json()["solver"] == "off"
     finally:
         cold.kill()
     assert "--no-warm-up" in cold.extra

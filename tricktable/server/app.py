@@ -158,6 +158,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             await rooms.router.start()
         log.info("serving rooms from %s as %s", getattr(opened, "url", "memory"), rooms.node)
         app.state.rooms = rooms
+        app.state.warming = warming
         try:
             yield
         finally:
@@ -275,7 +276,9 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.get("/api/health")
     async def health() -> JSON:
-        return {"ok": True, "version": app_version(), "loop": watch.stats()}
+        warming = getattr(app.state, "warming", None)
+        solver = "off" if warming is None else "loading" if warming.is_alive() else "loaded"
+        return {"ok": True, "version": app_version(), "solver": solver, "loop": watch.stats()}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
