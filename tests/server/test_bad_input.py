@@ -148,3 +148,10 @@ def test_joining_with_a_blank_name_is_the_requests_fault(client: Any) -> None:
     blank = client.post(f"/api/rooms/{room}/join", json={"name": "   "})
     assert blank.status_code == 400 and "visible character" in blank.json()["error"]
     assert client.get(f"/api/rooms/{room}").json()["seats"][1]["taken"] is False
+
+
+def test_a_body_that_is_not_json_is_named_so(client: Any) -> None:
+    answer = client.post("/api/rooms", content='{"game": "rook", "name": ',
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("the request body is not valid JSON (at character")

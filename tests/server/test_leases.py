@@ -4,14 +4,18 @@ and a process that lost the lease cannot write (its fence is old)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
-from tt_server_support import Socket, app_client, create_room
+from tt_server_support import Socket, app_client, create_room, wait_for
 
 from tricktable.server import ServerConfig
+from tricktable.store.base import pid_alive
 from tricktable.store.sql import SqlStore
 
 CONFIG = ServerConfig(bot_delay=0)
@@ -73,3 +77,15 @@ def test_a_process_that_lost_the_lease_cannot_write(tmp_path: Path) -> None:
             again = ann.until("state")
             assert again["version"] == frame["version"] and again["legal"] == frame["legal"]
         other.close()
+
+
+def test_a_killed_process_not_yet_reaped_holds_no_lease() -> None:
+    """A process killed with kill -9 stays a zombie until its parent reaps it; its rooms
+    may be taken at once all the same."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])  # exits, and is not reaped
+    try:
+        wait_for(lambda: not pid_alive(child.pid), timeout=20, message="the child's exit")
+        assert child.returncode is None  # still unreaped: a zombie
+    finally:
+        child.wait()
+    assert pid_alive(os.getpid())

@@ -75,6 +75,19 @@ SECURITY_HEADERS = {
 # -- games -------------------------------------------------------------------------
 
 
+def _problem(error: JSON) -> str:
+    """One of a request's validation errors, for a person: ``seat: Input should be ...``.
+
+    >>> _problem({"type": "json_invalid", "loc": ("body", 28), "msg": "JSON decode error"})
+    'the request body is not valid JSON (at character 28)'
+    """
+    where = error.get("loc", ())
+    if error.get("type") == "json_invalid":
+        at = f" (at character {where[1]})" if len(where) > 1 else ""
+        return f"the request body is not valid JSON{at}"
+    return f"{'.'.join(str(p) for p in where[1:]) or 'body'}: {error.get('msg', 'invalid')}"
+
+
 def game_info(name: str) -> JSON:
     """A game's title, player counts, options (with defaults and limits), presets (named
     sets of options, chosen with the option ``preset``), bots, the lines its table shows
@@ -217,8 +230,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = [f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: "
-                    f"{e.get('msg', 'invalid')}" for e in error.errors()]
+        problems = [_problem(e) for e in error.errors()]
         return _error(422, "; ".join(problems[:5]) or "invalid request")
 
     @app.exception_handler(Exception)

@@ -31,6 +31,7 @@ import threading
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from tricktable.store.ledger import Ledger, MemoryLedger
@@ -75,14 +76,25 @@ def node_id() -> str:
 
 
 def pid_alive(pid: int) -> bool:
-    """Whether a process with this id runs on this machine."""
+    """Whether a process with this id runs on this machine (one that has exited and waits
+    for its parent to reap it, a zombie, does not)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except (PermissionError, OSError):
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether process ``pid`` has exited but is not yet reaped (Linux's /proc; False
+    where there is none)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[:1] == ["Z"]  # the state follows the name
 
 
 def holder_gone(holder: str | None, until: float | None, now: float) -> bool:
