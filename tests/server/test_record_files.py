@@ -132,6 +132,8 @@ def _damaged(**changes: Any) -> str:
     (_damaged(actions=["bid 70", "bid 70"]), "action 2 ('bid 70') is illegal: a bid must be"),
     (json.dumps(tricktable.new_game("rook", seed=2**63).record()),
      "record.seed: the web app keeps seeds from 0 to"),
+    (_damaged(seed=-1), "record.seed: the web app keeps seeds from 0 to"),  # not its actions
+    (_damaged(seed=2**64), "record.seed: the web app keeps seeds from 0 to"),
     (json.dumps(tricktable.new_game("sixtysix", deal={
         "hands": ["AS 10S KS QS JS 9S", "AH 10H KH QH JH 9H"],
         "stock": "AD 10D KD QD JD 9D AC 10C KC QC JC", "trump": ["9C"]}).record()),

@@ -398,9 +398,9 @@ MAX_IMPORT_HANDS = 100  # finished hands in an imported record
 
 
 def read_import(body: bytes) -> JSON:
-    """An uploaded record, checked (``parse_record``), after a cheap look at its size.
-
-    A record of more than MAX_IMPORT_ACTIONS actions is refused before it is replayed.
+    """An uploaded record, checked (``parse_record``), after a cheap look at what the web
+    app cannot keep: more than MAX_IMPORT_ACTIONS actions, an explicit deal or a seed out
+    of the store's range are refused before the record is replayed.
 
     >>> read_import(b'{"actions": [' + b'"pass",' * 5000 + b'"pass"]}')
     Traceback (most recent call last):
@@ -412,24 +412,25 @@ actions, not 5001
         data = json.loads(body)
     except (ValueError, RecursionError):
         data = None  # parse_record says what is wrong
-    actions = data.get("actions") if isinstance(data, dict) else None
+    data = data if isinstance(data, dict) else {}
+    actions = data.get("actions")
     if isinstance(actions, list) and len(actions) > MAX_IMPORT_ACTIONS:
         raise RecordError(f"record.actions: the web app imports at most {MAX_IMPORT_ACTIONS} "
                           f"actions, not {len(actions)}")
+    if data.get("deal") is not None:
+        raise RecordError("record.deal: the web app imports games dealt from their seed, "
+                          "not explicit hands")
+    seed = data.get("seed")
+    if isinstance(seed, int) and not 0 <= seed < MAX_SEED:  # before its actions are replayed
+        raise RecordError(f"record.seed: the web app keeps seeds from 0 to {MAX_SEED - 1}")
     return parse_record(body)
 
 
 def imported(record: JSON) -> tuple[GameState, list[StoredAction]]:
     """A checked record's game and its actions as stored (who acted: ``imported``).
 
-    The record must already have been checked (``parse_record`` or ``replay``); records of
-    an explicit deal, or with a seed the store cannot keep, are refused (RecordError).
+    The record must already have been checked by :func:`read_import`.
     """
-    if record.get("deal") is not None:
-        raise RecordError("record.deal: the web app imports games dealt from their seed, "
-                          "not explicit hands")
-    if not 0 <= record["seed"] < MAX_SEED:
-        raise RecordError(f"record.seed: the web app keeps seeds from 0 to {MAX_SEED - 1}")
     game = tricktable.replay(record, upto=0)
     actions: list[StoredAction] = []
     for version, text in enumerate(record["actions"], start=1):
