@@ -169,7 +169,7 @@ def test_simulate_json_is_complete_and_deterministic() -> None:
     assert doc["game"] == "rook" and doc["seed"] == 11 and len(doc["games"]) == 3
     for index, played in enumerate(doc["games"]):
         assert played["seed"] == 11 + index
-        assert played["winner"] in (0, 1)
+        assert played["winner"] in (0, 1) and played["finished"] is True
         for hand in played["hands"]:
             assert set(hand) >= HAND_KEYS
             assert len(hand["seat_tricks"]) == 4 and len(hand["tricks"]) == len(hand["deltas"]) == 2
@@ -194,6 +194,20 @@ def test_simulate_summary_table() -> None:
     assert "N/S" in first.stdout and "Won %" in first.stdout
     assert "hands per second" in first.stdout
     assert first.stdout.splitlines()[:-1] == second.stdout.splitlines()[:-1]
+
+
+def test_simulate_stops_a_game_that_never_ends_at_the_limit_of_hands() -> None:
+    """Random Rook players with no loss limit are set hand after hand and nobody ever
+    reaches the target (seed 1): the game stops at --max-hands, without a winner."""
+    result = run("simulate", "rook", "--games", "1", "--seed", "1", "--bots", "random",
+                 "--max-hands", "30", "--json")
+    assert result.exit_code == 0, result.output
+    played = json.loads(result.stdout)["games"][0]
+    assert len(played["hands"]) == 30 and played["finished"] is False
+    assert played["winner"] is None
+    table = run("simulate", "rook", "--games", "1", "--seed", "1", "--bots", "random",
+                "--max-hands", "30")
+    assert "1 stopped after 30 hands with nobody at the target" in table.stdout
 
 
 @pytest.mark.parametrize(("option", "message"), [

@@ -120,9 +120,10 @@ def show_trick(game: GameState, bots: Sequence[Bot | None]) -> None:
             observe(game.view(seat))
 
 
-def play_game(game: GameState, bots: Sequence[Bot]) -> GameState:
-    """Let one bot per seat play ``game`` to its end; return it."""
-    while not game.is_over:
+def play_game(game: GameState, bots: Sequence[Bot], max_hands: int | None = None) -> GameState:
+    """Let one bot per seat play ``game`` to its end, or until ``max_hands`` hands are
+    over (random players may never reach a game's target); return it."""
+    while not game.is_over and (max_hands is None or len(game.results) < max_hands):
         bot_step(game, bots)
     return game
 

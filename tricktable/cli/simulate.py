@@ -20,16 +20,21 @@ from tricktable.cli.common import Seating, console
 JSON = dict[str, Any]
 
 
+MAX_HANDS = 500  # hands a game may last before it is stopped without a winner
+
+
 def game_summary(game: GameState) -> JSON:
-    """One finished game: its seed, every hand's result, final scores and winning side."""
+    """One game: its seed, every hand's result, the scores, the winning side (None when
+    stopped at the limit of hands, ``finished`` false)."""
     return {"seed": game.seed, "hands": [result.to_json() for result in game.results],
             "scores": list(game.scores),
-            "winner": game.winner}
+            "winner": game.winner, "finished": game.is_over}
 
 
 def simulate_games(name: str, players: int | None, options: Sequence[str], seed: int, count: int,
-                   bots: str | None, show_progress: bool) -> JSON:
-    """Play ``count`` games: game ``i`` is dealt from ``seed + i``, bots seeded from that.
+                   bots: str | None, show_progress: bool, max_hands: int = MAX_HANDS) -> JSON:
+    """Play ``count`` games: game ``i`` is dealt from ``seed + i``, bots seeded from that;
+    a game still going after ``max_hands`` hands is stopped.
 
     ``bots`` None means the heuristic bot, or the random one where there is none.
     """
@@ -44,14 +49,15 @@ def simulate_games(name: str, players: int | None, options: Sequence[str], seed:
         for index in range(count):
             game = first if index == 0 else common.start_game(name, seed + index, players, options)
             seat_bots = list(common.make_bots(names, game).values())
-            games.append(game_summary(play_game(game, seat_bots)))
+            games.append(game_summary(play_game(game, seat_bots, max_hands)))
             progress.advance(task)
     return {
         "game": first.name, "players": first.players, "options": first.record()["options"],
         "seed": seed, "bots": names,
         "sides": [{"name": seating.side_name(i), "seats": seats}
                   for i, seats in enumerate(seating.sides)],
-        "games": games, "seconds": round(time.perf_counter() - started, 3),
+        "max_hands": max_hands, "games": games,
+        "seconds": round(time.perf_counter() - started, 3),
     }
 
 
@@ -69,16 +75,22 @@ def summary_table(doc: JSON) -> Table:
         average = sum(g["scores"][index] for g in games) / count
         bots = ",".join(dict.fromkeys(doc["bots"][seat] for seat in side["seats"]))
         table.add_row(side["name"], bots, str(won), f"{100 * won / count:.1f}", f"{average:.1f}")
-    undecided = sum(1 for g in games if g["winner"] is None)
-    if undecided:
-        table.caption = f"{undecided} games without a winner"
+    undecided = sum(1 for g in games if g["winner"] is None and g["finished"])
+    stopped = sum(1 for g in games if not g["finished"])
+    notes = [f"{undecided} games without a winner"] if undecided else []
+    if stopped:
+        notes.append(f"{stopped} stopped after {doc['max_hands']} hands with nobody at the "
+                     "target (see the game's options: a loss limit ends a losing side's game)")
+    table.caption = "; ".join(notes) or None
     return table
 
 
 @click.command()
 @click.argument("game_name", metavar="GAME")
-@click.option("--games", "count", type=click.IntRange(min=1), default=10, show_default=True,
+@click.option("--games", "count", type=click.IntRange(1, 100_000), default=10, show_default=True,
               help="Number of games to play.")
+@click.option("--max-hands", type=click.IntRange(1, 100_000), default=MAX_HANDS,
+              show_default=True, help="Stop a game after this many hands (no winner).")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Game i is dealt from SEED+i; the bots are seeded from that too.")
 @click.option("--bots", help="Bots: one name, one per side or one per seat (comma separated); "
@@ -87,11 +99,12 @@ def summary_table(doc: JSON) -> Table:
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A rules option (repeatable); see `tricktable games`.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead.")
-def simulate(game_name: str, count: int, seed: int, bots: str | None, players: int | None,
-             options: tuple[str, ...], as_json: bool) -> None:
+def simulate(game_name: str, count: int, max_hands: int, seed: int, bots: str | None,
+             players: int | None, options: tuple[str, ...], as_json: bool) -> None:
     """Let bots play GAME many times and report the results."""
     show_progress = console(stderr=True).is_terminal
-    doc = simulate_games(game_name, players, options, seed, count, bots, show_progress)
+    doc = simulate_games(game_name, players, options, seed, count, bots, show_progress,
+                         max_hands)
     if as_json:
         click.echo(json.dumps(doc))
         return
