@@ -149,7 +149,7 @@ def test_notrump_shows_contract_markers_passing_and_trumps(players: int) -> None
     passing = "\n".join(drawn["pass"])
     assert re.search(r"Passing: 3 cards to the (left|right): you pass to", passing)
     assert re.search(r"Pass 3 cards to \S+, one at a time: [123] to go", passing)
-    assert "Your marker, face down:" in passing
+    assert "Your marker:" in passing and "marker, face down" not in all_text(drawn)
     play = "\n".join(drawn["play"])
     assert "You passed:" in play and "You received:" in play
     assert "Contract:" in text and "(worth " in text

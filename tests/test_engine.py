@@ -225,8 +225,8 @@ def test_actions_are_read_in_any_case_and_print_canonically() -> None:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("dance", "unknown action 'dance'; actions are: bid N, pass, discard CARD, trump SUIT, "
-              "play CARD"),
+    ("dance", "unknown action 'dance'; now: bid N, pass"),  # what the seat may do now
+    ("R14", "unknown action 'R14'; now: bid N, pass"),
     ("pass 5", "'pass' takes nothing after it"),
     ("bid", "'bid' needs a number"),
     ("play", "'play' needs a card"),

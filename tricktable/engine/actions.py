@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tricktable.cards import CardError, Deck
@@ -184,10 +184,12 @@ class ActionTable:
         """Every action of one kind by its argument (a fast lookup for hot paths)."""
         return {arg: a for (k, arg), a in self._by_key.items() if k == kind}
 
-    def usage(self) -> str:
-        """The action forms, for error messages: ``bid N, pass, play CARD``."""
+    def usage(self, kinds: Collection[str] | None = None) -> str:
+        """The action forms, for error messages: ``bid N, pass, play CARD`` (of ``kinds``
+        only, when given)."""
         words = {"none": "", "card": " CARD", "number": " N", "suit": " SUIT"}
-        return ", ".join(kind + words[t] for kind, t in self.arg_types.items())
+        return ", ".join(kind + words[t] for kind, t in self.arg_types.items()
+                         if kinds is None or kind in kinds)
 
     def parse(self, text: str) -> Action:
         """Read an action's text; raise :class:`IllegalAction` naming what is wrong."""

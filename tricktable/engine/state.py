@@ -165,8 +165,16 @@ class GameState(ABC):
         return self.phase is _GAME_OVER
 
     def parse(self, text: str) -> Action:
-        """Read an action's text (``"bid 75"``, ``"play R14"``)."""
-        return self.table.parse(text)
+        """Read an action's text (``"bid 75"``, ``"play R14"``); a word that is no action
+        is refused naming the actions the seat to move may take now."""
+        try:
+            return self.table.parse(text)
+        except IllegalAction:
+            kind = text.strip().partition(" ")[0].lower()
+            if kind in self.table.arg_types or self.phase is _GAME_OVER:
+                raise
+            now = self.table.usage({action.kind for action in self.legal_actions()})
+            raise IllegalAction(f"unknown action {text.strip()!r}; now: {now}") from None
 
     def check(self, action: Action | str) -> Action:
         """Return the action if legal now; else raise IllegalAction naming the rule."""

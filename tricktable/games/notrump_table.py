@@ -224,7 +224,7 @@ class NotrumpTable(NotrumpWorlds):
         ("Trump", "{team_trumps:column}"),
         ("Trump calls", "{calls:entries}"),
         ("Markers turned up", "{revealed_markers:seated}"),
-        ("Your marker, face down", "{marker:cards}"),
+        ("Your marker", "{marker:cards}"),  # face down until "Markers turned up" shows it
         ("Passing", "{pass_count} cards to the {pass_direction}: you pass to {pass_to:seat}"),
         ("You passed", "{passed:cards}"),
         ("You received", "{received:cards} from {received_from:seat}"),
