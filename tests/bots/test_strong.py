@@ -14,7 +14,7 @@ from click.testing import CliRunner
 import tricktable
 from tests.conformance.support import case_id, game_cases, random_step, start
 from tricktable.bots import BOT_NAMES, decide, make_bot
-from tricktable.bots.hints import suggested_bids
+from tricktable.bots.hints import hint_limits, suggested_bids
 from tricktable.bots.strong import (
     LEVELS,
     SearchLimits,
@@ -265,19 +265,30 @@ def test_hint_ranks_choices_with_reasons() -> None:
 
 
 @pytest.mark.parametrize(("seed", "moves"), [
-    (2, []),  # closing, a choice the screen dropped after two deals, comes last
+    (2, []),  # closing, a choice the screen dropped after a few deals
     (14, ["play K♦", "play A♦", "draw"]),  # a card dropped early averages best over its deals
 ])
 def test_hints_rank_the_kept_choices_by_value_then_the_dropped(seed: int,
                                                                moves: list[str]) -> None:
+    """A dropped choice's value is the best's expected value plus its shortfall against
+    the best on the deals it was valued in, not its own few deals' average."""
     game = tricktable.new_game("sixtysix", seed=seed)
     for move in moves:
         game.apply(move)
     hints = tricktable.hint(game)
-    deals = [int(re.search(r"(?:of|over) (\d+) sampled deals", h.reason)[1]) for h in hints]  # type: ignore[index]
-    kept = [h.value for h, n in zip(hints, deals, strict=True) if n == deals[0]]
-    assert len(hints) > 2 and deals == sorted(deals, reverse=True) and deals[0] > 6
-    assert kept == sorted(kept, reverse=True)
+    ranked = {c.action.text: c for c in StrongBot("sixtysix", seed=0, limits=hint_limits(
+        "sixtysix")).rank(game.redacted(game.to_move or 0), game.legal_actions())}
+    best = ranked[hints[0].action]
+    kept = [h for h in hints if len(ranked[h.action].values) == len(best.values)]
+    dropped = hints[len(kept):]
+    assert len(kept) >= 2 and dropped and len(best.values) > 6
+    assert [h.value for h in kept] == sorted((h.value for h in kept), reverse=True)
+    assert [h.value for h in dropped] == sorted((h.value for h in dropped), reverse=True)
+    for hint in dropped:
+        values = ranked[hint.action].values
+        short = sum(v - b for v, b in zip(values, best.values, strict=False)) / len(values)
+        assert hint.value == round(best.mean + short, 2) != round(ranked[hint.action].mean, 2)
+        assert hint.reason.endswith(f"against {best.action.text} on them")
 
 
 def test_a_hint_searches_the_strong_levels_fixed_worlds_not_what_a_time_cap_allows() -> None:
@@ -379,7 +390,7 @@ def test_a_choice_never_searched_says_it_is_the_only_one() -> None:
     while not (game.phase == "play" and len(game.legal_actions()) == 1):
         random_step(game, rng)
     hints = tricktable.hint(game)
-    assert [h.reason for h in hints] == ["the only choice that plays differently here"]
+    assert [h.reason for h in hints] == ["nothing to weigh: every legal choice plays alike here"]
 
 
 def test_a_small_deck_searches_more_worlds() -> None:

@@ -77,11 +77,26 @@ def rank_hints(state: GameState, legal: list[Action],
                limits: SearchLimits | None = None) -> list[Hint]:
     """The hints for the seat to move in ``state``, a game already redacted for it: the
     choices the search kept to the end by expected value (on a tie, the strong bot's own
-    choice first), then those it dropped as clearly worse, the last dropped first."""
+    choice first), then those it dropped as worse, by their value against the best
+    choice: the best's expected value plus how far they fell short of it on the deals
+    they were valued in (a few deals may average high by chance; the best did as well
+    on them)."""
     limits = limits or hint_limits(state.name)
     ranked = StrongBot(state.name, seed=0, limits=limits).rank(state, legal)
     ranked.sort(key=lambda choice: (-len(choice.values), -choice.mean))
-    return [Hint(c.action.text, round(c.mean, 2), c.reason()) for c in ranked]
+    if not ranked:
+        return []
+    best, kept, dropped = ranked[0], [], []
+    for choice in ranked:
+        shared = len(choice.values)
+        if shared == len(best.values) or not shared:
+            kept.append(Hint(choice.action.text, round(choice.mean, 2), choice.reason()))
+            continue
+        short = statistics.fmean(v - b for v, b in zip(choice.values, best.values, strict=False))
+        dropped.append(Hint(choice.action.text, round(best.mean + short, 2),
+                            f"{choice.reason()}; {short:+.1f} against {best.action.text} "
+                            f"on them"))
+    return kept + sorted(dropped, key=lambda hint: -hint.value)
 
 
 def suggested_bids(game: GameState, seat: int | None = None, worlds: int = 16,

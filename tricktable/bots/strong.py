@@ -151,7 +151,7 @@ class Choice:
         """
         worlds = len(self.values)
         if not worlds:  # never searched: nothing else worth playing here
-            return "the only choice that plays differently here"
+            return "nothing to weigh: every legal choice plays alike here"
         if self.solved == worlds:
             if self.certain:
                 return f"scores {self.mean:+.1f}, solved exactly: every card is placed"
