@@ -557,3 +557,26 @@ def test_games_lists_options_and_defaults() -> None:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0 and "0.1.0" in result.output
+
+
+def test_a_cold_solver_is_compiled_before_play_with_a_notice(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """Hints or a searching bot on a cold kernel cache: the solver is compiled up front,
+    under a notice, not in silence at the first hint; otherwise nothing is loaded."""
+    from rich.console import Console
+
+    from tricktable.cli import common
+
+    loads: list[int] = []
+    cached = [False]
+    monkeypatch.setattr("tricktable.solver.kernel_cache.kernel_cached", lambda: cached[0])
+    monkeypatch.setattr("tricktable.solver.warm.warm_up", lambda: loads.append(1))
+    out = Console(record=True)
+    common.load_solver(out, ["heuristic", "random"])
+    assert loads == []
+    common.load_solver(out, ["heuristic", "strong:worlds=4"])
+    common.load_solver(out, ["random"], hints=True)
+    assert loads == [1, 1]
+    cached[0] = True
+    common.load_solver(out, ["expert"], hints=True)
+    assert loads == [1, 1]

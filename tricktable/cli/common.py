@@ -187,3 +187,22 @@ class Seating:
     def side_of(self, seat: int) -> int:
         """The index of the side ``seat`` plays for."""
         return next(i for i, side in enumerate(self.sides) if seat in side)
+
+
+SEARCHING_LEVELS = ("strong", "expert")  # bots that solve positions with the compiled kernel
+
+
+def load_solver(out: Console, names: Sequence[str] = (), hints: bool = False) -> None:
+    """Load the compiled solver now, with a notice, when hints or a searching bot will
+    need it and its cache is cold: the first run after an install compiles it for a
+    minute or two, which would otherwise pass in silence at the first hint."""
+    if not hints and not any(name.partition(":")[0] in SEARCHING_LEVELS for name in names):
+        return
+    from tricktable.solver.kernel_cache import kernel_cached
+    from tricktable.solver.warm import warm_up
+
+    if kernel_cached():
+        return
+    with out.status("Compiling the double-dummy solver, once after an install or an update "
+                    "(a minute or two; cached on disk after that) ..."):
+        warm_up()

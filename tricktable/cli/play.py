@@ -275,6 +275,7 @@ def play(game_name: str | None, seed: int | None, seat: int | None, bots: str,
         out.print(Text(f"The record does not say which seat you played: you play seat {seat} "
                        f"({game.seat_name(seat)}); use --seat to take another.",
                        style="bold yellow"))
+    common.load_solver(out, [name for index, name in enumerate(names) if index != seat], hints)
     session = Session(game, seat, common.make_bots(names, game, skip=seat), out, hints)
     if record is not None:
         session.catch_up(record["actions"])

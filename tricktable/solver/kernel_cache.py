@@ -41,6 +41,13 @@ def source_digest() -> str:
     return digest.hexdigest()
 
 
+def kernel_cached() -> bool:
+    """Whether this version of the kernel has been compiled into its cache folder (if
+    not, the first solve of a process compiles it: a minute or two of CPU)."""
+    folder = kernel_cache_dir()
+    return folder.is_dir() and any(folder.iterdir())
+
+
 def kernel_cache_dir() -> Path:
     """The folder numba caches this version of the kernel in."""
     root = os.environ.get("NUMBA_CACHE_DIR")
