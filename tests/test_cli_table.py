@@ -135,7 +135,7 @@ def test_pinochle_shows_guide_meld_box_and_trick_points() -> None:
     assert "Bid 21 to 100, or pass" in bid or "Bid " in bid
     play = "\n".join(drawn["play"])
     assert "Beginner's guide" not in play  # the guide is for the bidding only
-    assert "Meld laid down" in play and re.search(r"Meld\s+┃", play)  # a score column
+    assert "Meld laid down" in play and re.search(r"Side\s+Score\s+Tricks\s+Meld", play)  # a score column
     assert "Trick points" in play and "(deals)" in play  # the seed's box: dealer marked
     assert re.search(r"Contract: [NESW] \d+ · trump [♠♥♦♣]", play)
 
@@ -153,7 +153,7 @@ def test_notrump_shows_contract_markers_passing_and_trumps(players: int) -> None
     play = "\n".join(drawn["play"])
     assert "You passed:" in play and "You received:" in play
     assert "Contract:" in text and "(worth " in text
-    assert "Trump calls:" in play and re.search(r"Trump\s+┃", play)  # each team's trump
+    assert "Trump calls:" in play and re.search(r"Tricks +Trump *\n", play)  # each team's trump
     if players == 3:
         assert "(turned up)" in play
 

@@ -206,7 +206,8 @@ def meld_table(players: list[JSON], seating: Seating) -> RenderableType:
 
 
 def guide_table(guide: dict[str, dict[str, Any]]) -> RenderableType:
-    """Advice per choice (a trump suit, say): one row each, one column per figure.
+    """Advice per choice (a trump suit, say): one column each, one row per figure, no
+    box (three lines for Pinochle's four trumps, so the table stays on the screen).
 
     >>> from rich.console import Console
     >>> import io
@@ -215,11 +216,12 @@ def guide_table(guide: dict[str, dict[str, Any]]) -> RenderableType:
     >>> "suggested bid" in out.export_text()
     True
     """
-    table = Table()
+    table = Table(box=None, padding=(0, 1, 0, 2))
     figures = list(dict.fromkeys(key for row in guide.values() for key in row))
     table.add_column("")
+    for choice in guide:
+        table.add_column(cards_text([choice]), justify="right")
     for figure in figures:
-        table.add_column(figure.replace("_", " "), justify="right")
-    for choice, row in guide.items():
-        table.add_row(cards_text([choice]), *(str(row.get(f, "")) for f in figures))
+        table.add_row(figure.replace("_", " "), *(str(row.get(figure, "")) for row in
+                                                  guide.values()))
     return table

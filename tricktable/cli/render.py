@@ -69,11 +69,44 @@ def action_text(action: Action) -> Text:
     return Text.assemble(kind, " ", (arg, card_style(arg)))
 
 
+LONG_RUN = 12  # numbered actions of one kind past this are shown as a range
+
+
 def actions_list(legal: Sequence[Action]) -> RenderableType:
-    """The legal actions, numbered from 1, in columns."""
-    items = [Text.assemble((f"{i:>2}", "cyan"), " ", action_text(a))
-             for i, a in enumerate(legal, start=1)]
-    return Group(Text("Legal actions:", style="bold"), Columns(items, padding=(0, 3)))
+    """The legal actions, numbered from 1, in columns; a long run of numbered actions of
+    one kind (Pinochle's 80 bids) shows its first few and its last, and a line for the
+    rest, so the screen keeps its table in view.
+
+    >>> from rich.console import Console
+    >>> bids = [Action(i, "bid", 20 + i, f"bid {20 + i}") for i in range(1, 81)]
+    >>> Console(width=60).print(actions_list(bids))
+    Legal actions:
+     1 bid 21    2 bid 22    3 bid 23    4 bid 24   … 80 bid 100
+     1 to 80: bid 21 to 100, by its number or as `bid N`
+    """
+    numbered = list(enumerate(legal, start=1))
+    items: list[Text] = []
+    notes: list[Text] = []
+    start = 0
+    while start < len(numbered):
+        end = start
+        kind = numbered[start][1].kind
+        while end < len(numbered) and numbered[end][1].kind == kind \
+                and numbered[end][1].text.partition(" ")[2].isdigit():
+            end += 1
+        run = numbered[start:end] if end - start > LONG_RUN else numbered[start:start + 1]
+        shown = run[:4] + run[-1:] if len(run) > LONG_RUN else run
+        for index, (number, action) in enumerate(shown):
+            prefix = "… " if len(run) > LONG_RUN and index == len(shown) - 1 else ""
+            items.append(Text.assemble(prefix, (f"{number:>2}", "cyan"), " ", action_text(action)))
+        if len(run) > LONG_RUN:
+            first, last = run[0][1].text.partition(" ")[2], run[-1][1].text.partition(" ")[2]
+            notes.append(Text.assemble((f"{run[0][0]:>2}", "cyan"), " to ",
+                                       (f"{run[-1][0]}", "cyan"),
+                                       f": {kind} {first} to {last}, by its number or as "
+                                       f"`{kind} N`"))
+        start += len(run)
+    return Group(Text("Legal actions:", style="bold"), Columns(items, padding=(0, 3)), *notes)
 
 
 def trick_text(plays: Sequence[JSON], seating: Seating) -> Text:

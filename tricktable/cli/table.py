@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
@@ -98,7 +99,8 @@ def score_table(view: JSON, seating: Seating,
     """Each side's score and tricks, and the declared per-side columns (meld, points)."""
     target = view.get("target")
     title = f"Scores (game to {target})" if target else "Scores"
-    table = Table(title=title, title_justify="left", title_style="bold")
+    table = Table(title=title, title_justify="left", title_style="bold",
+                  box=box.SIMPLE_HEAD, show_edge=False)  # a line a side: the screen fits
     table.add_column("Side", no_wrap=True)
     columns: list[tuple[str, list[Any]]] = [("Score", view.get("scores") or [])]
     tricks = side_values(view.get("tricks"), seating)
