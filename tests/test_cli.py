@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import tricktable
-from tricktable.bots import bot_seed, make_bot, play_game
+from tricktable.bots import bot_seed, bot_step, make_bot, play_game
 from tricktable.cli import main
 from tricktable.records import SCHEMA_FILE, continues
 
@@ -249,8 +250,22 @@ def test_replay_shows_every_hand_face_up(tmp_path: Path) -> None:
     first = game.results[0]
     if first.declarer is not None:
         assert f"discards a card: {first.extras['discard'][0]}" in out
-        assert f"Hand 1: {'NESW'[first.declarer]} declared {first.contract}" in out
+        assert f"Hand 1: {'NESW'[first.declarer]} {first.contract}: {first.outcome}" in out
     assert f"Game over: {('N/S', 'E/W')[game.winner or 0]} wins" in out
+
+
+def test_replay_shows_the_meld_that_makes_a_pinochle_hand_add_up(tmp_path: Path) -> None:
+    """Replay's score table is the table's own summary: Pinochle's meld column too."""
+    game = tricktable.new_game("pinochle", seed=3, options={"loss_limit": 500})
+    bots = [make_bot("random", "pinochle", seat) for seat in range(4)]
+    while not game.results:
+        bot_step(game, bots)
+    path = tmp_path / "pinochle.json"
+    tricktable.save_record(game, path)
+    out = run("replay", str(path), "--hand", "1").stdout
+    assert re.search(r"Side +Tricks +Card pts +Meld", out), out
+    melds = [str(m) for m in game.results[0].meld or []]
+    assert all(re.search(rf"\b{m}\b", out) for m in melds) and melds
 
 
 def test_replay_one_hand(tmp_path: Path) -> None:

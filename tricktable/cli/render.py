@@ -15,13 +15,11 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 import tricktable
 from tricktable import Action
 from tricktable.cli.common import Seating
-from tricktable.engine.results import HandResult
 
 JSON = dict[str, Any]
 
@@ -144,22 +142,6 @@ def value_text(key: str, value: Any, seating: Seating) -> Text:
         return Text(" | " if any(isinstance(v, list) for v in value) else " ").join(
             value_text(key, v, seating) for v in value)
     return Text(str(value), style=card_style(str(value)))
-
-
-def result_table(result: HandResult, seating: Seating, hand: int) -> Table:
-    """One finished hand (a ``game.results`` entry): per side tricks, points and scores."""
-    title = f"Hand {hand}"
-    if result.declarer is not None:
-        title += f": {seating.name(result.declarer)} declared {result.contract or ''}".rstrip()
-    title += f": {result.outcome}"
-    table = Table(title=title, title_style="bold")
-    for column in ("Side", "Tricks", "Card points", "Hand", "Score"):
-        table.add_column(column, justify="left" if column == "Side" else "right")
-    for side in range(len(seating.sides)):
-        table.add_row(seating.side_name(side), str(result.tricks[side]),
-                      str(result.card_points[side]), f"{result.deltas[side]:+d}",
-                      str(result.scores[side]))
-    return table
 
 
 def winner_line(winner: int | None, scores: Sequence[int], seating: Seating) -> Text:

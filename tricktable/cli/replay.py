@@ -14,7 +14,8 @@ from rich.text import Text
 import tricktable
 from tricktable import Action, Event, GameState
 from tricktable.cli.common import CliError, Seating, console, option_text, user_errors
-from tricktable.cli.render import cards_text, result_table, value_text, winner_line
+from tricktable.cli.render import cards_text, value_text, winner_line
+from tricktable.cli.summary import figures_table, headline
 
 
 def _has_cards(value: Any) -> bool:
@@ -76,7 +77,9 @@ class Printer:
         """Print the result of each hand that finished since last time."""
         self.flush()
         for number in range(self.results, len(self.game.results)):
-            self.show(result_table(self.game.results[number], self.seating, number + 1))
+            result = self.game.results[number]  # the figures of the table's own summary
+            self.show(headline(result, self.seating, number + 1))
+            self.show(figures_table(result, self.seating, None))
         self.results = len(self.game.results)
 
     def action(self, seat: int, action: Action, events: list[Event]) -> None:
