@@ -517,7 +517,7 @@ def test_resume_says_which_seat_you_play(tmp_path: Path) -> None:
                  input="quit\n")
     assert result.exit_code == 0, result.output
     assert ("The record does not say which seat you played: you play seat 0 (N); "
-            "use --seat to take another.") in result.output
+            "use --seat to take another.") in " ".join(result.output.split())  # wrapped
     result = run("play", "--resume", str(path), "--seat", "1", "--save",
                  str(tmp_path / "b.json"), input="quit\n")
     assert result.exit_code == 0, result.output

@@ -155,7 +155,7 @@ class Session:
         for event in log[self.seen:]:
             if event.kind == "deal":
                 self.show_results()
-            self.out.print(Text("· " + event.seen_by(self.seat), style="dim"))
+            self.out.print(Text("· " + event.seen_by(self.seat), style="dim"), soft_wrap=False)
         self.seen = len(log)
         self.show_results()
 
@@ -190,7 +190,7 @@ class Session:
             if word in QUIT_WORDS:
                 return Turn.QUIT
             if word in HELP_WORDS:
-                self.out.print(self.help_text(len(legal)))
+                self.out.print(self.help_text(len(legal)), soft_wrap=False)
             elif word in SHOW_WORDS:
                 self.show_table(legal)
             else:
@@ -198,7 +198,7 @@ class Session:
                     self.step(read_action(self.game, line.strip()))
                     return Turn.PLAYED
                 except IllegalAction as error:
-                    self.out.print(Text(f"Not allowed: {error}", style="bold red"))
+                    self.out.print(Text(f"Not allowed: {error}", style="bold red"), soft_wrap=False)
 
     def show_table(self, legal: list[Action]) -> None:
         """The table as the human's seat sees it, what to do, and the numbered actions."""
@@ -270,11 +270,11 @@ def play(game_name: str | None, seed: int | None, seat: int | None, bots: str,
     names = common.resolve_bots(common.bot_names(bots, game), game.name, fallback=True)
     out = common.console()
     out.print(Text(f"{game.title}, seed {game.seed}: you play {game.seat_name(seat)} "
-                   f"(seat {seat}); type 'help' for help", style="bold"))
+                   f"(seat {seat}); type 'help' for help", style="bold"), soft_wrap=False)
     if record is not None and not chosen:
         out.print(Text(f"The record does not say which seat you played: you play seat {seat} "
                        f"({game.seat_name(seat)}); use --seat to take another.",
-                       style="bold yellow"))
+                       style="bold yellow"), soft_wrap=False)
     common.load_solver(out, [name for index, name in enumerate(names) if index != seat], hints)
     session = Session(game, seat, common.make_bots(names, game, skip=seat), out, hints)
     if record is not None:
@@ -284,10 +284,10 @@ def play(game_name: str | None, seed: int | None, seat: int | None, bots: str,
     turn = session.run()
     kept = save_game(session, save) if save is not None or turn is Turn.QUIT else True
     if turn is Turn.EOF:
-        out.print("End of input: the game is not over; stopping.")
+        out.print("End of input: the game is not over; stopping.", soft_wrap=False)
         raise click.exceptions.Exit(1)
     if turn is Turn.QUIT:
-        out.print("You left the game.")
+        out.print("You left the game.", soft_wrap=False)
     if not kept:
         raise click.exceptions.Exit(1)
 
