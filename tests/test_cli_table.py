@@ -135,7 +135,8 @@ def test_pinochle_shows_guide_meld_box_and_trick_points() -> None:
     assert "Bid 21 to 100, or pass" in bid or "Bid " in bid
     play = "\n".join(drawn["play"])
     assert "Beginner's guide" not in play  # the guide is for the bidding only
-    assert "Meld laid down" in play and re.search(r"Side\s+Score\s+Tricks\s+Meld", play)  # a score column
+    assert "Meld laid down" in play
+    assert re.search(r"Side\s+Score\s+Tricks\s+Meld", play)  # a score column
     assert "Trick points" in play and "(deals)" in play  # the seed's box: dealer marked
     assert re.search(r"Contract: [NESW] \d+ · trump [♠♥♦♣]", play)
 
