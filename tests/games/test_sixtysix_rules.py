@@ -252,6 +252,16 @@ def test_only_the_player_on_lead_announces_a_marriage() -> None:
     assert refused(game, "marry 9♥") == "'marry 9♥' is never a legal marry in this game"
 
 
+def test_one_marriage_per_lead() -> None:
+    """Announcing a marriage leads its card, so the same lead announces no second one,
+    even with a second marriage in hand (RULES.md: one marriage per lead)."""
+    two = deal("KH QH KS QS 9H JC", "AS 10S 9S AC 10C JD",
+               "9D QD KD 10D AD JS JH 10H 9C QC KC", "AH")
+    game = run(start(two), "marry Q♥")
+    assert game.to_move == 1 and not [t for t in texts(game) if t.startswith("marry")]
+    assert refused(game, "marry Q♠") == "a marriage is announced only by the player on lead"
+
+
 def test_marriage_cards_stay_known_to_the_other_player() -> None:
     game = run(start(MAIN), "marry Q♥")
     assert game.view(1)["shown"] == [["K♥"], []]
