@@ -185,3 +185,56 @@ def test_ray_without_ray_installed_names_the_extra(monkeypatch: pytest.MonkeyPat
     result = CliRunner().invoke(main, ["arena", "rook", "--bots", "heuristic,random",
                                        "--deals", "2", "--ray", "--json"])
     assert result.exit_code != 0 and "tricktable[cluster]" in result.output
+
+
+FIRST_BOT = '''
+class FirstBot:
+    """Plays the first legal action."""
+
+    def __init__(self, game, seed):
+        self.game = game
+
+    def choose(self, view, legal):
+        return legal[0]
+
+
+def broken(game, seed):
+    raise RuntimeError("no model file")
+
+
+def nothing(game, seed):
+    return 42
+'''
+
+
+def test_your_own_bot_plays_in_the_arena_by_module_and_factory(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--bots module:factory``: ``factory(game, seed)`` from an importable module; the
+    match is the one ``duplicate_match`` plays with that bot."""
+    (tmp_path / "mybots.py").write_text(FIRST_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    doc = arena("rook", "--bots", "mybots:FirstBot,heuristic", "--deals", "3", "--workers", "1")
+    assert [bot["name"] for bot in doc["bots"]] == ["mybots:FirstBot", "heuristic"]
+    assert doc["deals"] == 3
+    direct = duplicate_match("rook", "mybots:FirstBot", "heuristic", 3, workers=1)
+    assert doc["margin"]["mean"] == round(direct.margin, 3) and direct.margin < 0
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    ("nosuchmodule:Bot,heuristic", "cannot import 'nosuchmodule'"),
+    ("mybots:Missing,heuristic", "mybots has no 'Missing' to call"),
+    ("mybots:broken,heuristic", "broken(game, seed) failed: RuntimeError: no model file"),
+    ("mybots:nothing,heuristic", "gave no object with a choose(view, legal) method"),
+])
+def test_a_bot_of_your_own_that_cannot_play_is_named(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, bots: str, message: str) -> None:
+    (tmp_path / "mybots.py").write_text(FIRST_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = CliRunner().invoke(main, ["arena", "rook", "--bots", bots, "--deals", "2"])
+    assert result.exit_code == 2 and message in result.stderr, result.output
+
+
+def test_the_deals_of_a_match_are_bounded() -> None:
+    result = CliRunner().invoke(main, ["arena", "sixtysix", "--bots", "random,random",
+                                       "--deals", "100000000"])
+    assert result.exit_code == 2 and "1<=x<=1000000" in result.output

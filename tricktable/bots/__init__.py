@@ -27,7 +27,18 @@ BOT_NAMES = ("random", "heuristic", "strong", "expert")
 
 
 def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``heuristic``, ``strong``, ``expert``) for a game, seeded."""
+    """A bot by name (``random``, ``heuristic``, ``strong``, ``expert``) for a game, seeded;
+    or your own, named ``module:factory``: ``factory(game, seed)`` from an importable
+    module, returning an object with ``choose(view, legal)``.
+
+    >>> make_bot("tricktable.bots.random:RandomBot", "rook", 3).__class__.__name__
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'tricktable.bots.random:RandomBot': RandomBot(game, seed) failed: \
+TypeError: RandomBot.__init__() takes from 1 to 2 positional arguments but 3 were given
+    """
+    if ":" in name and name.partition(":")[0] not in BOT_NAMES:
+        return _imported_bot(name, game, seed)
     if name in ("strong", "expert"):
         from tricktable.bots.strong import StrongBot, level
 
@@ -42,6 +53,29 @@ def make_bot(name: str, game: str, seed: int = 0) -> Bot:
         factory: Callable[[int], Bot] = module.HeuristicBot
         return factory(seed)
     raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+
+
+def _imported_bot(spec: str, game: str, seed: int) -> Bot:
+    """Your own bot, ``module:factory`` (see :func:`make_bot`); a ValueError names what
+    is wrong with it."""
+    module_name, _, attribute = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({error}); is its "
+                         "folder on PYTHONPATH (PYTHONPATH=. for the current one)?") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r}: {module_name} has no {attribute!r} to call")
+    try:
+        bot: Bot = factory(game, seed)
+    except Exception as error:  # the user's code: say whose call failed, and how
+        raise ValueError(f"bot {spec!r}: {attribute}(game, seed) failed: "
+                         f"{error.__class__.__name__}: {error}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"bot {spec!r}: {attribute}(game, seed) gave no object with a "
+                         "choose(view, legal) method")
+    return bot
 
 
 def heuristic_module(game: str) -> ModuleType | None:

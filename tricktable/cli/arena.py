@@ -17,6 +17,7 @@ from tricktable.cli import common
 from tricktable.cli.common import CliError, console
 
 JSON = dict[str, Any]
+MAX_DEALS = 1_000_000  # deals in one match: a few hours of the fastest bots on one core
 
 
 def parse_bots(text: str, game: str) -> tuple[str, str]:
@@ -38,7 +39,8 @@ def report_table(doc: JSON) -> Table:
     title = tricktable.find_game(doc["game"]).title
     margin = doc["margin"]
     unit = "game" if doc["whole_games"] else "deal"
-    table = Table(title=f"{title}, {doc['players']} players: {doc['deals']} {unit}s "
+    units = unit if doc["deals"] == 1 else f"{unit}s"
+    table = Table(title=f"{title}, {doc['players']} players: {doc['deals']} {units} "
                   f"({doc['hands']} hands) from seed {doc['seed']}")
     for column in ("Bot", "Mean", "±95%", "Win %", "p50 ms", "p95 ms"):
         table.add_column(column, justify="left" if column == "Bot" else "right")
@@ -60,7 +62,7 @@ def _plus_minus(value: float | None) -> str:
 @click.argument("game_name", metavar="GAME")
 @click.option("--bots", "bots_text", required=True, metavar="A,B",
               help=f"The bot tested (A) and its opponent (B); bots: {', '.join(BOT_NAMES)}.")
-@click.option("--deals", type=click.IntRange(min=1), required=True,
+@click.option("--deals", type=click.IntRange(1, MAX_DEALS), required=True,
               help="Number of deals; each is played once per side.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Deal d is dealt from seed SEED+d.")
