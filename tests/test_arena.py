@@ -238,3 +238,13 @@ def test_the_deals_of_a_match_are_bounded() -> None:
     result = CliRunner().invoke(main, ["arena", "sixtysix", "--bots", "random,random",
                                        "--deals", "100000000"])
     assert result.exit_code == 2 and "1<=x<=1000000" in result.output
+
+
+def test_whole_games_that_never_end_stop_at_the_limit_of_hands() -> None:
+    """Random Rook players with no loss limit are set hand after hand: each whole game
+    stops unfinished at MAX_HANDS hands, won by nobody (an even share each)."""
+    from tricktable.arena import MAX_HANDS
+
+    result = duplicate_match("rook", "random", "random", 1, seed=1, workers=1,
+                             whole_games=True)
+    assert result.hands == 2 * MAX_HANDS and result.win_rate == 0.5

@@ -148,16 +148,21 @@ def _figure(value: float) -> float | None:
     return round(value, 3) if math.isfinite(value) else None
 
 
+MAX_HANDS = 500  # hands a whole game may last before it is stopped, unfinished
+
+
 def play_hand(
     game: GameState, bots: Sequence[Bot], on_decision: Callable[[int, float], None] | None = None,
-    whole_game: bool = False,
+    whole_game: bool = False, max_hands: int = MAX_HANDS,
 ) -> HandResult:
     """Play bots until the game's first hand is scored (or, with ``whole_game``, until the
-    game is over); return the first hand's result.
+    game is over, or ``max_hands`` hands are: random players may never reach the target);
+    return the first hand's result.
 
     ``on_decision(seat, seconds)`` is told how long each decision took.
     """
-    while not game.is_over and (whole_game or not game.results):
+    while not game.is_over and ((whole_game and len(game.results) < max_hands)
+                                or not game.results):
         seat = game.to_move
         assert seat is not None
         started = time.perf_counter()
@@ -221,7 +226,10 @@ def play_deals(
 
 
 def share_of_win(game: GameState, side: int) -> float:
-    """The share of the game's win that went to ``side`` (1, 0, or a shared part)."""
+    """The share of the game's win that went to ``side`` (1, 0, or a shared part); a game
+    stopped unfinished at ``MAX_HANDS`` hands is won by nobody: an even share each."""
+    if not game.is_over:
+        return 1 / len(game.sides)
     winners = game.winning_sides()
     return 1 / len(winners) if side in winners else 0.0
 

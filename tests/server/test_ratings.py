@@ -94,3 +94,14 @@ def test_the_seed_command_rates_every_bot_level_it_is_given(tmp_path: Path) -> N
     assert runner.invoke(main, ["ratings", "seed", "--games", "0", "--db", db]).exit_code == 2
     wrong = runner.invoke(main, ["ratings", "show", "chess", "--db", db])
     assert wrong.exit_code == 2 and "no game 'chess'" in wrong.output
+
+
+def test_seeding_stops_a_game_that_never_ends_and_does_not_rate_it() -> None:
+    """Random players in Rook may lose points without end (seed 1's second game): that
+    game stops unfinished at MAX_HANDS hands and rates nobody."""
+    from tricktable.server.ratings import seed_ratings
+    from tricktable.store.ledger import MemoryLedger
+
+    ledger = MemoryLedger()
+    assert seed_ratings(ledger, "rook", 2, ["random", "heuristic"], seed=1) == 1
+    assert sorted(r.games for r in ledger.ratings("rook")) == [1, 1]

@@ -14,6 +14,7 @@ import click
 from rich.table import Table
 
 import tricktable
+from tricktable.arena import MAX_HANDS
 from tricktable.cli import common
 from tricktable.cli.common import CliError, console
 
@@ -86,8 +87,10 @@ def seed(games: int, game_names: tuple[str, ...], bots_text: str, db: str | None
                                        game, fallback=True)
             if not bots:
                 raise CliError("--bots names no bot")
-            seed_ratings(store.ledger, game, games, bots, seed)
-            err.print(f"{tricktable.find_game(game).title}: {games} games rated")
+            rated = seed_ratings(store.ledger, game, games, bots, seed)
+            stopped = f" ({games - rated} stopped unfinished after {MAX_HANDS} hands, not " \
+                "rated)" if rated < games else ""
+            err.print(f"{tricktable.find_game(game).title}: {rated} games rated{stopped}")
             console().print(leaderboard_table(store, game))
     finally:
         store.close()

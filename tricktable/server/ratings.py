@@ -169,14 +169,18 @@ def rating_json(rating: Rating) -> JSON:
 
 
 def seed_ratings(ledger: Ledger, game_name: str, games: int, bots: Sequence[str],
-                 seed: int = 0, progress: Callable[[], None] | None = None) -> None:
+                 seed: int = 0, progress: Callable[[], None] | None = None) -> int:
     """Rate the bot levels of a game from ``games`` whole bot games (``tricktable ratings
     seed``): each game takes the game's player counts in turn, and each seat a bot drawn
     from ``bots`` (at least two different ones at a table when two or more are given).
+    A game still going after ``arena.MAX_HANDS`` hands (random players in a game whose
+    side that is set loses points without end) is stopped and not rated; returns how
+    many games were rated.
 
     >>> from tricktable.store.ledger import MemoryLedger
     >>> ledger = MemoryLedger()
     >>> seed_ratings(ledger, "sixtysix", 2, ["random", "heuristic"], seed=1)
+    2
     >>> sorted((r.subject, r.games) for r in ledger.ratings("sixtysix"))
     [('bot:heuristic', 2), ('bot:random', 2)]
     """
@@ -185,6 +189,7 @@ def seed_ratings(ledger: Ledger, game_name: str, games: int, bots: Sequence[str]
 
     rng = random.Random(seed)
     counts = tricktable.find_game(game_name).player_counts
+    rated = 0
     for number in range(games):
         count = counts[number % len(counts)]
         names = [rng.choice(list(bots)) for _ in range(count)]
@@ -193,6 +198,11 @@ def seed_ratings(ledger: Ledger, game_name: str, games: int, bots: Sequence[str]
         game = tricktable.new_game(game_name, seed=rng.randrange(2**53), players=count)
         play_hand(game, [make_bot(name, game_name, bot_seed(game.seed, seat))
                          for seat, name in enumerate(names)], whole_game=True)
+        if not game.is_over:
+            if progress is not None:
+                progress()
+            continue
+        rated += 1
         rows = game_rows(game, "", [(BOT + n, None, n) for n in names], True, time.time())
 
         def rate(old: dict[str, Rating], game: GameState = game,
@@ -202,3 +212,4 @@ def seed_ratings(ledger: Ledger, game_name: str, games: int, bots: Sequence[str]
         ledger.rate(game_name, [row.subject for row in rows], rate)
         if progress is not None:
             progress()
+    return rated
