@@ -104,3 +104,21 @@ def page(browser: Any, server: ThreadServer, artifacts: Path,
         tab.screenshot(path=str(artifacts / f"FAILED-{name}.png"), full_page=True)
     context.close()
     assert not errors, f"the page logged errors: {errors}"
+
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's screen, in CSS pixels."""
+
+
+@pytest.fixture
+def phone(browser: Any, server: ThreadServer) -> Iterator[Any]:
+    """A fresh page at a phone's size, with touch; the test fails on a script error."""
+    context = browser.new_context(viewport=PHONE, base_url=server.url, has_touch=True)
+    context.add_init_script(NO_TRICK_PAUSE)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.set_default_timeout(15_000)
+    yield tab
+    context.close()
+    assert not errors, errors

@@ -6,31 +6,14 @@ that shows only its argument is named."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from .conftest import NO_TRICK_PAUSE
+from .conftest import PHONE
 from .table_helpers import create_in_lobby, data, fill_lobby, hand_end_open, take_turn
 
-PHONE = {"width": 390, "height": 844}
 LONG_NAME = "M" * 40  # the longest name the form takes
 WIDE = "() => document.documentElement.scrollWidth"
 BOX = "(node) => { const r = node.getBoundingClientRect(); return [r.left, r.right]; }"
-
-
-@pytest.fixture
-def phone(browser: Any, server: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, base_url=server.url, has_touch=True)
-    context.add_init_script(NO_TRICK_PAUSE)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.set_default_timeout(15_000)
-    yield tab
-    context.close()
-    assert not errors, errors
 
 
 def seats_inside_the_board(page: Any) -> None:

@@ -9,23 +9,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import NO_TRICK_PAUSE
+from .conftest import PHONE
 from .table_helpers import create_in_lobby, data, shot, take_turn, wait_my_turn
-
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(browser: Any, server: Any) -> Any:
-    context = browser.new_context(viewport=PHONE, base_url=server.url, has_touch=True)
-    context.add_init_script(NO_TRICK_PAUSE)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.set_default_timeout(15_000)
-    yield tab
-    context.close()
-    assert not errors, errors
 
 
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
