@@ -228,9 +228,9 @@ def play_deals(
 def share_of_win(game: GameState, side: int) -> float:
     """The share of the game's win that went to ``side`` (1, 0, or a shared part); a game
     stopped unfinished at ``MAX_HANDS`` hands is won by nobody: an even share each."""
-    if not game.is_over:
-        return 1 / len(game.sides)
     winners = game.winning_sides()
+    if not winners and not game.is_over:
+        return 1 / len(game.sides)
     return 1 / len(winners) if side in winners else 0.0
 
 
